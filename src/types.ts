@@ -1,0 +1,160 @@
+// Domain types shared by every stage: session → plan → run → grade → score → report.
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonSchema = Record<string, unknown> | boolean;
+
+export type Severity = 'error' | 'warning' | 'note';
+export type RuleLevel = Severity | 'off';
+export type ProfileName = 'recommended' | 'strict';
+export type ProtocolEra = 'legacy' | 'modern';
+
+export const PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
+export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
+
+export const PROBE_KINDS = [
+  'missing-required',
+  'wrong-type',
+  'null-values',
+  'empty-values',
+  'constraint-violations',
+  'extra-properties',
+  'unicode',
+  'oversized',
+  'unknown-tool',
+  'positive',
+] as const;
+export type ProbeKind = (typeof PROBE_KINDS)[number];
+
+/** The tool name used for exchanges that target no real tool (the unknown-tool probe). */
+export const NO_TOOL = '(unknown tool)';
+
+/**
+ * What a correct server should do with a probe input.
+ * - invalid-input: the arguments violate the tool's inputSchema; the call must fail.
+ * - unknown-tool: the tool name does not exist; -32602 expected.
+ * - valid-input: schema-valid arguments; a well-formed result expected (success or a tool error).
+ * - any: no verdict on success vs failure; only a bounded, well-formed answer is expected.
+ */
+export type Expectation = 'invalid-input' | 'unknown-tool' | 'valid-input' | 'any';
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ToolInfo {
+  name: string;
+  description?: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+}
+
+/** One input a probe proposes: the tools/call params to send and what a correct server does with them. */
+export interface ProbeCase {
+  /** The `name` sent in tools/call params (the tool's own name except for the unknown-tool probe). */
+  name: string;
+  /** The `arguments` sent (may deliberately be anything, including undefined to omit it). */
+  arguments: unknown;
+  expect: Expectation;
+  /** Short human label, e.g. "omit required 'path'" or "'count' as string". */
+  label: string;
+}
+
+export interface JsonRpcError {
+  code: unknown;
+  message: unknown;
+  data?: unknown;
+}
+
+/** How a request ended, as observed on the wire. */
+export type Outcome =
+  | { kind: 'result'; result: Record<string, unknown> }
+  | { kind: 'error'; error: JsonRpcError }
+  | { kind: 'timeout' }
+  | { kind: 'closed'; exitCode: number | null; signal: string | null };
+
+/** One request we sent and everything the server did about it. Rules grade these and nothing else. */
+export interface Exchange {
+  /** Position in the run, from 1. */
+  seq: number;
+  /** The tool under test (NO_TOOL for the unknown-tool probe). */
+  tool: string;
+  probe: ProbeKind;
+  case: ProbeCase;
+  /** fast-check path of this input inside its (tool, probe) run; replays it with the same seed. */
+  path: string;
+  /** The JSON-RPC request frame exactly as sent. */
+  request: Record<string, unknown>;
+  /** The JSON-RPC response frame exactly as received (absent on timeout/closed). */
+  response?: Record<string, unknown>;
+  outcome: Outcome;
+  elapsedMs: number;
+  /** Set when a liveness check followed this exchange: did the server still answer? */
+  alive?: boolean;
+}
+
+/** Facts about the session a rule may need (negotiated version and era). */
+export interface SessionFacts {
+  protocolVersion: string;
+  era: ProtocolEra;
+  transport: 'stdio';
+  timeoutMs: number;
+}
+
+export interface RuleMeta {
+  id: string;
+  description: string;
+  severity: Record<ProfileName, RuleLevel>;
+  tags: string[];
+  /** Message templates with {named} placeholders. */
+  messages: Record<string, string>;
+  /** Optional JSON Schema for this rule's options. */
+  optionsSchema?: JsonSchema;
+}
+
+export interface ReportDescriptor {
+  messageId: string;
+  data?: Record<string, string | number>;
+  /** Override the severity for this finding (§3 per-deviation severities); defaults to the configured one. */
+  severity?: Severity;
+}
+
+export interface RuleContext {
+  session: SessionFacts;
+  options: Record<string, unknown>;
+  /** The profile in force, for rules whose verdicts differ by profile beyond the severity column. */
+  profile: ProfileName;
+  report(descriptor: ReportDescriptor): void;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  /** Does this rule have anything to grade in this exchange? Only applicable exchanges count as checks. */
+  appliesTo(exchange: Exchange, session: SessionFacts): boolean;
+  /** Grade one applicable exchange; report zero or more findings through ctx. Pure. */
+  check(exchange: Exchange, ctx: RuleContext): void;
+}
+
+export interface Probe {
+  kind: ProbeKind;
+  description: string;
+  /** 'tool': planned once per tool; 'server': planned once per server (the unknown-tool probe). */
+  scope: 'tool' | 'server';
+  /**
+   * Cases derived from the tool's schema: every `enumerated` case runs first (each required field
+   * omitted once, each field given each wrong JSON type once, ...), then up to `runs` values drawn
+   * from `arbitrary` (null when nothing random fits). `{ skip }` when the probe does not apply to
+   * this tool, with the reason (e.g. "no required properties").
+   * For scope 'server', `tool` is a placeholder named NO_TOOL and `allTools` lists the real tools.
+   */
+  plan(tool: ToolInfo, allTools: ToolInfo[]): ProbePlan | { skip: string };
+}
+
+export interface ProbePlan {
+  enumerated: ProbeCase[];
+  arbitrary: import('fast-check').Arbitrary<ProbeCase> | null;
+}
