@@ -45,6 +45,8 @@ export class Session {
   /** Frames of every process this session started, oldest first (restarts append). */
   readonly frames: Frame[] = [];
   restarts = 0;
+  /** Why the server can no longer be probed (it died and could not be restarted), or null. */
+  gone: string | null = null;
 
   private transport!: RecordingStdioTransport;
   private client!: Client;
@@ -176,6 +178,15 @@ export class Session {
     await this.transport.close();
     const pin = this.facts.protocolVersion;
     await this.connectOnce(pin, 'legacy');
+  }
+
+  /** Restart after a crash or hang; a server that will not come back ends probing without ending the run. */
+  async recover(): Promise<void> {
+    try {
+      await this.restart();
+    } catch (error) {
+      this.gone = `the server could not be restarted (${error instanceof Error ? error.message : String(error)})`;
+    }
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,172 @@
+// The run stage: executes each (tool, probe) plan against the session under one seed, shrinking failures with fast-check.
+import fc from 'fast-check';
+import type { Exchange, ProbeCase, ProbeKind, Probe, ProfileName, ToolInfo } from '../types.js';
+import { NO_TOOL } from '../types.js';
+import type { Session } from '../session/session.js';
+import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
+import { probeSafety } from './safety.js';
+
+export interface Skip {
+  tool: string;
+  probe: ProbeKind | '*';
+  reason: string;
+}
+
+export interface RunOptions {
+  seed: number;
+  runs: number;
+  profile: ProfileName;
+  probes: readonly Probe[];
+  rules: readonly EnabledRule[];
+  allowWrites: boolean;
+  allowDestructive: boolean;
+  /** Replay exactly one input: the (tool, probe) pair and its fast-check path. */
+  replay?: { tool: string; probe: ProbeKind; path: string };
+  onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
+}
+
+export interface RunResult {
+  exchanges: Exchange[];
+  hits: RuleHit[];
+  skips: Skip[];
+}
+
+/** The path of a shrink candidate that was not the final counterexample: it cannot be replayed by path. */
+export const UNKNOWN_PATH = '?';
+
+/** Shrinking re-sends inputs to the server; past this many extra calls per (tool, probe) it stops. */
+const SHRINK_BUDGET = 40;
+
+export async function runProbes(session: Session, tools: readonly ToolInfo[], options: RunOptions): Promise<RunResult> {
+  const result: RunResult = { exchanges: [], hits: [], skips: [] };
+  const batches: Array<{ tool: ToolInfo; probe: Probe }> = [];
+  const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
+
+  for (const probe of options.probes) {
+    if (probe.scope === 'server' && wanted(options, NO_TOOL, probe.kind)) batches.push({ tool: placeholder, probe });
+  }
+  for (const tool of tools) {
+    for (const probe of options.probes) {
+      if (probe.scope !== 'tool' || !wanted(options, tool.name, probe.kind)) continue;
+      const unsafe = probeSafety(tool, probe.kind, options);
+      if (unsafe) result.skips.push({ tool: tool.name, probe: probe.kind, reason: unsafe });
+      else batches.push({ tool, probe });
+    }
+  }
+
+  let done = 0;
+  for (const { tool, probe } of batches) {
+    options.onProgress?.({ done, total: batches.length, tool: tool.name, probe: probe.kind });
+    const plan = probe.plan(tool, [...tools]);
+    if (session.gone) result.skips.push({ tool: tool.name, probe: probe.kind, reason: `not run: ${session.gone}` });
+    else if ('skip' in plan) result.skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
+    else await runBatch(session, tool.name, probe.kind, plan.enumerated, plan.arbitrary, options, result);
+    done++;
+  }
+  return result;
+}
+
+function wanted(options: RunOptions, tool: string, probe: ProbeKind): boolean {
+  return !options.replay || (options.replay.tool === tool && options.replay.probe === probe);
+}
+
+/** A 32-bit seed per (tool, probe), so a replay of one pair does not depend on which others ran. */
+export function batchSeed(seed: number, tool: string, probe: ProbeKind): number {
+  let hash = (seed ^ 0x9e3779b9) >>> 0;
+  for (const char of `${tool}\u0000${probe}`) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0;
+  return hash | 0;
+}
+
+async function runBatch(
+  session: Session,
+  tool: string,
+  probe: ProbeKind,
+  enumerated: ProbeCase[],
+  arbitrary: fc.Arbitrary<ProbeCase> | null,
+  options: RunOptions,
+  result: RunResult,
+): Promise<void> {
+  if (enumerated.length === 0 && arbitrary === null) {
+    result.skips.push({ tool, probe, reason: 'the probe planned no input for this tool' });
+    return;
+  }
+  const batch = { stopped: false, lastExchange: undefined as Exchange | undefined };
+  // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
+  const check = (property: fc.IAsyncProperty<[ProbeCase]>, path?: string) =>
+    fc.check(property, {
+      seed: batchSeed(options.seed, tool, probe),
+      numRuns: enumerated.length + (arbitrary === null ? 0 : options.runs),
+      examples: enumerated.map((c) => [c] as [ProbeCase]),
+      path,
+    });
+  const source = arbitrary ?? fc.constantFrom(...enumerated);
+  const send = async (probeCase: ProbeCase, path: string) => {
+    const exchange = await execute(session, tool, probe, probeCase, path, result.exchanges.length + 1);
+    result.exchanges.push(exchange);
+    batch.lastExchange = exchange;
+    if (exchange.outcome.kind === 'timeout' || exchange.outcome.kind === 'closed') {
+      batch.stopped = true; // one timeout or crash is enough evidence for this (tool, probe)
+      exchange.alive = await session.isAlive();
+      if (!exchange.alive) await session.recover();
+    }
+    const hits = gradeExchange(exchange, options.rules, session.facts, options.profile);
+    result.hits.push(...hits);
+    return hits;
+  };
+
+  if (options.replay) {
+    let sent = false; // with a path, fast-check goes on past the replayed value: send only that one
+    await check(fc.asyncProperty(source, async (probeCase) => {
+      if (sent) return true;
+      sent = true;
+      await send(probeCase, options.replay!.path);
+      return true;
+    }), options.replay.path);
+  } else {
+    // Explore: every input once; remember where each rule first failed.
+    const firstFailure = new Map<string, string>();
+    let index = 0;
+    await check(fc.asyncProperty(source, async (probeCase) => {
+      const path = String(index++);
+      if (batch.stopped) return true;
+      for (const hit of await send(probeCase, path)) if (!firstFailure.has(hit.ruleId)) firstFailure.set(hit.ruleId, path);
+      return true;
+    }));
+    // Shrink: restart fast-check at each rule's first failure and let it look for a smaller input failing that rule.
+    let shrinkCalls = 0;
+    for (const [ruleId, path] of firstFailure) {
+      if (batch.stopped || arbitrary === null) break;
+      let first = true;
+      const shrunk = await check(fc.asyncProperty(source, async (probeCase) => {
+        if (first) {
+          first = false; // the failing input itself was already sent and graded while exploring
+          return false;
+        }
+        if (batch.stopped || shrinkCalls >= SHRINK_BUDGET) return true;
+        shrinkCalls++;
+        return !(await send(probeCase, UNKNOWN_PATH)).some((hit) => hit.ruleId === ruleId);
+      }), path);
+      if (shrunk.failed && shrunk.counterexamplePath && shrunk.counterexamplePath !== path) {
+        const smallest = JSON.stringify(shrunk.counterexample?.[0]);
+        const exchange = result.exchanges.findLast((e) => e.tool === tool && e.probe === probe && e.path === UNKNOWN_PATH && JSON.stringify(e.case) === smallest);
+        if (exchange) exchange.path = shrunk.counterexamplePath;
+      }
+    }
+  }
+
+  const last = batch.lastExchange;
+  if (last && last.alive === undefined && !session.gone) {
+    last.alive = await session.isAlive();
+    if (!last.alive) {
+      await session.recover();
+      result.hits.push(...gradeExchange(last, options.rules, session.facts, options.profile).filter((hit) => hit.ruleId === 'server-survives'));
+    }
+  }
+}
+
+async function execute(session: Session, tool: string, probe: ProbeKind, probeCase: ProbeCase, path: string, seq: number): Promise<Exchange> {
+  const params: Record<string, unknown> = { name: probeCase.name };
+  if (probeCase.arguments !== undefined) params.arguments = probeCase.arguments;
+  const raw = await session.request('tools/call', params);
+  return { seq, tool, probe, case: probeCase, path, request: raw.request, response: raw.response, outcome: raw.outcome, elapsedMs: raw.elapsedMs };
+}
