@@ -1,0 +1,167 @@
+// One lint, end to end: session → plan → run → grade → score, assembled into the report object.
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import type { ProbeKind, ProfileName, RuleLevel, Severity } from './types.js';
+import { Session } from './session/session.js';
+import type { StdioTarget } from './session/stdio-transport.js';
+import { runProbes, UNKNOWN_PATH } from './engine/run.js';
+import { enabledRules, type RuleHit } from './engine/grade.js';
+import { buildChecks, scoreChecks, SEVERITY_RANK } from './score/score.js';
+import { REPORT_SCHEMA_VERSION, type Finding, type Report } from './report/model.js';
+import { RULES } from '../rules/index.js';
+import { PROBES } from '../probes/index.js';
+import { redact } from './matchers/secrets.js';
+import { TOOL_NAME, TOOL_VERSION } from './version.js';
+import { abbreviate, shellQuote } from './util/text.js';
+
+export interface LintOptions {
+  target: StdioTarget;
+  protocolVersion?: string;
+  timeoutMs?: number;
+  seed?: number;
+  runs?: number;
+  profile?: ProfileName;
+  allowWrites?: boolean;
+  allowDestructive?: boolean;
+  /** Probe kinds to run (default: all). */
+  probes?: ProbeKind[];
+  /** Only these tools (default: all). */
+  tools?: string[];
+  rules?: Record<string, RuleLevel>;
+  ruleOptions?: Record<string, Record<string, unknown>>;
+  replay?: { tool: string; probe: ProbeKind; path: string };
+  failOn?: Severity | 'never';
+  minScore?: number;
+  onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
+}
+
+export const DEFAULTS = { timeoutMs: 10_000, runs: 25, profile: 'recommended' as ProfileName, failOn: 'error' as const, minScore: 0 };
+
+export function randomSeed(): number {
+  return Math.floor(Math.random() * 0x7fffffff);
+}
+
+export async function lint(options: LintOptions): Promise<Report> {
+  const started = Date.now();
+  const seed = options.seed ?? randomSeed();
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const runs = options.runs ?? DEFAULTS.runs;
+  const profile = options.profile ?? DEFAULTS.profile;
+  const rules = enabledRules(RULES, profile, options.rules, options.ruleOptions);
+  const probes = PROBES.filter((p) => !options.probes || options.probes.includes(p.kind));
+
+  const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs });
+  try {
+    const allTools = await session.listTools();
+    const tools = options.tools ? allTools.filter((t) => options.tools!.includes(t.name)) : allTools;
+    const run = await runProbes(session, tools, {
+      seed,
+      runs,
+      profile,
+      probes,
+      rules,
+      allowWrites: options.allowWrites ?? false,
+      allowDestructive: options.allowDestructive ?? false,
+      replay: options.replay,
+      onProgress: options.onProgress,
+    });
+    const serverName = session.serverInfo.name ?? basename(options.target.command);
+    const checks = buildChecks(run.exchanges, run.hits, rules, session.facts);
+    const findings = groupFindings(run.hits, serverName, (hit) => replayCommand(options, seed, timeoutMs, hit));
+    const counts = { error: 0, warning: 0, note: 0 };
+    for (const finding of findings) counts[finding.severity]++;
+    const passed = checks.filter((c) => c.verdict === 'pass').length;
+    return {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      tool: { name: TOOL_NAME, version: TOOL_VERSION },
+      server: {
+        name: serverName,
+        command: [options.target.command, ...options.target.args],
+        serverInfo: session.serverInfo,
+        protocolVersion: session.facts.protocolVersion,
+        era: session.facts.era,
+        transport: 'stdio',
+        restarts: session.restarts,
+        stderrTail: redact(session.stderr.slice(-2000)),
+      },
+      settings: {
+        seed,
+        runs,
+        timeoutMs,
+        profile,
+        allowWrites: options.allowWrites ?? false,
+        allowDestructive: options.allowDestructive ?? false,
+        failOn: options.failOn ?? DEFAULTS.failOn,
+        minScore: options.minScore ?? DEFAULTS.minScore,
+      },
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      tools: tools.map((t) => ({ name: t.name, annotations: t.annotations, exchanges: run.exchanges.filter((e) => e.tool === t.name).length })),
+      exchanges: run.exchanges.length,
+      findings,
+      checks,
+      skips: run.skips,
+      score: scoreChecks(checks),
+      summary: { ...counts, passed, failed: checks.length - passed, skipped: run.skips.length },
+    };
+  } finally {
+    await session.close();
+  }
+}
+
+/** One finding per (rule, tool, probe): the worst severity, and the smallest replayable counterexample. */
+function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hit: RuleHit) => string): Finding[] {
+  const groups = new Map<string, RuleHit[]>();
+  for (const hit of hits) {
+    const key = `${hit.ruleId}\u0000${hit.exchange.tool}\u0000${hit.exchange.probe}`;
+    groups.set(key, [...(groups.get(key) ?? []), hit]);
+  }
+  const findings: Finding[] = [];
+  for (const group of groups.values()) {
+    const best = [...group].sort(byReplayabilityThenSize)[0];
+    const severity = group.reduce<Severity>((worst, hit) => (SEVERITY_RANK[hit.severity] > SEVERITY_RANK[worst] ? hit.severity : worst), 'note');
+    const exchanges = new Set(group.map((hit) => hit.exchange.seq));
+    const { exchange } = best;
+    findings.push({
+      ruleId: best.ruleId,
+      severity,
+      messageId: best.messageId,
+      message: redact(best.message),
+      data: best.data,
+      tool: exchange.tool,
+      probe: exchange.probe,
+      occurrences: exchanges.size,
+      counterexample: {
+        name: redact(exchange.case.name),
+        arguments: JSON.parse(redact(JSON.stringify(abbreviate(exchange.case.arguments) ?? null))),
+        label: exchange.case.label,
+        path: exchange.path,
+      },
+      response: redact(JSON.stringify(abbreviate(exchange.response ?? exchange.outcome))).slice(0, 2000),
+      replay: replay(best),
+      fingerprint: fingerprint(best.ruleId, serverName, exchange.tool, exchange.probe),
+    });
+  }
+  return findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.ruleId.localeCompare(b.ruleId) || a.tool.localeCompare(b.tool));
+}
+
+function byReplayabilityThenSize(a: RuleHit, b: RuleHit): number {
+  const unknownA = a.exchange.path === UNKNOWN_PATH ? 1 : 0;
+  const unknownB = b.exchange.path === UNKNOWN_PATH ? 1 : 0;
+  return unknownA - unknownB || JSON.stringify(a.exchange.case.arguments ?? null).length - JSON.stringify(b.exchange.case.arguments ?? null).length;
+}
+
+export function fingerprint(ruleId: string, server: string, tool: string, probe: string): string {
+  return createHash('sha256').update([ruleId, server, tool, probe].join('\u0000')).digest('hex').slice(0, 32);
+}
+
+function replayCommand(options: LintOptions, seed: number, timeoutMs: number, hit: RuleHit): string {
+  const { exchange } = hit;
+  const args = ['npx', TOOL_NAME, '--seed', String(seed), '--tool', exchange.tool, '--probe', exchange.probe, '--path', exchange.path];
+  if (timeoutMs !== DEFAULTS.timeoutMs) args.push('--timeout', String(timeoutMs));
+  if (options.protocolVersion) args.push('--protocol-version', options.protocolVersion);
+  if (options.allowWrites) args.push('--allow-writes');
+  if (options.allowDestructive) args.push('--allow-destructive');
+  args.push('--', options.target.command, ...options.target.args);
+  return args.map(shellQuote).join(' ');
+}

@@ -1,0 +1,191 @@
+// Structured error metadata (rulebook §5): category, retryable flag, delay, user text, extras — and where each was found.
+import type { Exchange } from '../types.js';
+import { textItems } from './surface.js';
+
+export type ErrorCategory = 'transient' | 'validation' | 'permission' | 'business';
+
+export interface RetryDelay {
+  /** Delay in seconds, when given as a duration. */
+  seconds?: number;
+  /** Timestamp before which not to retry, when given as one (retryNotBefore, or a date in retryAfter). */
+  notBefore?: string;
+}
+
+export interface MetadataField {
+  value: unknown;
+  /** Path of the field, e.g. "structuredContent.errorCategory" or "_meta[\"io.modelcontextprotocol/toolFailure\"].retryable". */
+  where: string;
+}
+
+export type MetadataFieldName =
+  | 'category'
+  | 'retryable'
+  | 'retryAfter'
+  | 'userMessage'
+  | 'suggestedAction'
+  | 'description'
+  | 'partialResults'
+  | 'attemptedActions'
+  | 'field'
+  | 'expected'
+  | 'correlationId';
+
+export interface ErrorMetadata {
+  category?: ErrorCategory;
+  retryable?: boolean;
+  retryAfter?: RetryDelay;
+  userMessage?: string;
+  /** Every recognised field, by canonical name (first found wins), with its raw value and path. */
+  fields: Partial<Record<MetadataFieldName, MetadataField>>;
+}
+
+const CATEGORY_KEYS = ['errorCategory', 'category', 'errorType', 'type', 'class', 'kind'];
+const RETRYABLE_KEYS = ['isRetryable', 'retryable', 'retry'];
+const DELAY_SECONDS_KEYS = ['retryAfterSeconds', 'retryAfter', 'retry_after'];
+const DELAY_MS_KEYS = ['retryAfterMs', 'retry_after_ms'];
+const NOT_BEFORE_KEYS = ['retryNotBefore'];
+const USER_MESSAGE_KEYS = ['customerMessage', 'customerFriendlyMessage', 'userMessage'];
+const EXTRA_KEYS: MetadataFieldName[] = ['suggestedAction', 'description', 'partialResults', 'attemptedActions', 'field', 'expected', 'correlationId'];
+
+const CATEGORY_VALUES: Record<ErrorCategory, string[]> = {
+  transient: ['transient', 'temporary', 'unavailable', 'timeout', 'rate_limit', 'rate_limited', 'reliability', 'service_unavailable'],
+  validation: ['validation', 'invalid_input', 'bad_request', 'invalid_argument', 'invalid_arguments', 'invalid_params'],
+  permission: ['permission', 'forbidden', 'unauthorized', 'unauthenticated', 'auth', 'authentication', 'authorization', 'access_denied', 'permission_denied', 'governance'],
+  business: ['business', 'business_rule', 'policy', 'conflict', 'domain'],
+};
+
+/** Map a category value ("RATE_LIMIT", "ValidationError", "invalid-input") to one of the four, or undefined. */
+export function categoryOf(value: unknown): ErrorCategory | undefined {
+  if (typeof value !== 'string') return undefined;
+  const norm = value
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
+    .replace(/_(?:error|exception|failure)$/, '');
+  for (const [category, values] of Object.entries(CATEGORY_VALUES) as [ErrorCategory, string[]][]) {
+    if (values.includes(norm)) return category;
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function pathOf(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
+}
+
+/** Every (key, value, path) in `root`, shallowest first, to a bounded depth. */
+function* members(root: unknown, base: string): Generator<[string, unknown, string]> {
+  let level: [unknown, string][] = [[root, base]];
+  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+    const next: [unknown, string][] = [];
+    for (const [node, path] of level) {
+      if (Array.isArray(node)) node.forEach((v, i) => next.push([v, pathOf(path, i)]));
+      else if (isObject(node)) {
+        for (const [k, v] of Object.entries(node)) {
+          yield [k, v, pathOf(path, k)];
+          next.push([v, pathOf(path, k)]);
+        }
+      }
+    }
+    level = next;
+  }
+}
+
+/** The places §5 lists, in order of precedence, as (root value, path prefix). */
+function places(ex: Exchange): [unknown, string][] {
+  const found: [unknown, string][] = [];
+  if (ex.outcome.kind === 'result') {
+    const { structuredContent, _meta } = ex.outcome.result;
+    if (structuredContent !== undefined) found.push([structuredContent, 'structuredContent']);
+    if (_meta !== undefined) found.push([_meta, '_meta']);
+    for (const item of textItems(ex)) {
+      const text = item.text.trim();
+      if (!text.startsWith('{')) continue;
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (isObject(parsed)) found.push([parsed, `content[${item.index}].text`]);
+      } catch {
+        // not a JSON object: plain prose
+      }
+    }
+  } else if (ex.outcome.kind === 'error' && ex.outcome.error.data !== undefined) {
+    found.push([ex.outcome.error.data, 'error.data']);
+  }
+  return found;
+}
+
+function asBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return undefined;
+}
+
+function asNumber(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+  if (typeof value === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+function asTimestamp(value: unknown): string | undefined {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
+}
+
+/** Read one key/value pair; returns the canonical field it fills, if any, with the parsed value. */
+function recognise(key: string, value: unknown): { name: MetadataFieldName; parsed: unknown } | undefined {
+  if (CATEGORY_KEYS.includes(key)) {
+    const category = categoryOf(value);
+    return category ? { name: 'category', parsed: category } : undefined;
+  }
+  if (RETRYABLE_KEYS.includes(key)) {
+    const flag = asBoolean(value);
+    return flag === undefined ? undefined : { name: 'retryable', parsed: flag };
+  }
+  if (DELAY_SECONDS_KEYS.includes(key)) {
+    const seconds = asNumber(value);
+    if (seconds !== undefined) return { name: 'retryAfter', parsed: { seconds } };
+    const notBefore = asTimestamp(value);
+    return notBefore ? { name: 'retryAfter', parsed: { notBefore } } : undefined;
+  }
+  if (DELAY_MS_KEYS.includes(key)) {
+    const ms = asNumber(value);
+    return ms === undefined ? undefined : { name: 'retryAfter', parsed: { seconds: ms / 1000 } };
+  }
+  if (NOT_BEFORE_KEYS.includes(key)) {
+    const notBefore = asTimestamp(value);
+    return notBefore ? { name: 'retryAfter', parsed: { notBefore } } : undefined;
+  }
+  if (USER_MESSAGE_KEYS.includes(key)) {
+    return typeof value === 'string' && value.trim() !== '' ? { name: 'userMessage', parsed: value } : undefined;
+  }
+  if ((EXTRA_KEYS as string[]).includes(key) && value !== null && value !== undefined && value !== '') {
+    return { name: key as MetadataFieldName, parsed: value };
+  }
+  return undefined;
+}
+
+/** Structured error metadata of an exchange, from every place §5 lists; the first occurrence of a field wins. */
+export function extractMetadata(ex: Exchange): ErrorMetadata {
+  const meta: ErrorMetadata = { fields: {} };
+  for (const [root, base] of places(ex)) {
+    for (const [key, value, where] of members(root, base)) {
+      const hit = recognise(key, value);
+      if (!hit || meta.fields[hit.name]) continue;
+      meta.fields[hit.name] = { value, where };
+      if (hit.name === 'category') meta.category = hit.parsed as ErrorCategory;
+      else if (hit.name === 'retryable') meta.retryable = hit.parsed as boolean;
+      else if (hit.name === 'retryAfter') meta.retryAfter = hit.parsed as RetryDelay;
+      else if (hit.name === 'userMessage') meta.userMessage = hit.parsed as string;
+    }
+  }
+  return meta;
+}
+
+/** True when the metadata carries anything a client can act on: a category, a retry flag, a delay, or a suggested action. */
+export function hasActionableMetadata(meta: ErrorMetadata): boolean {
+  return meta.category !== undefined || meta.retryable !== undefined || meta.retryAfter !== undefined || meta.fields.suggestedAction !== undefined;
+}

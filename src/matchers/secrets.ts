@@ -1,0 +1,121 @@
+// Credential patterns (API keys, bearer tokens, passwords, private keys, JWTs) and redaction of them.
+
+export type SecretKind =
+  | 'private-key'
+  | 'jwt'
+  | 'stripe-key'
+  | 'openai-key'
+  | 'aws-key'
+  | 'github-token'
+  | 'slack-token'
+  | 'google-api-key'
+  | 'bearer-token'
+  | 'url-credentials'
+  | 'password';
+
+export interface SecretMatch {
+  kind: SecretKind;
+  /** The raw secret text. Never put it in a report: use redact(). */
+  match: string;
+  index: number;
+}
+
+interface SecretPattern {
+  kind: SecretKind;
+  /** Global regex; when it has a `secret` group only that group is the secret (the rest is context). */
+  regex: RegExp;
+}
+
+// Values that are placeholders, not credentials: "password=***", "secret=<your-secret>", already redacted.
+const PLACEHOLDER = /^(?:\*+|x{3,}|\.{3,}|<[^>]*>|\[redacted[^\]]*\]?.*|\$\{?\w+\}?|null|undefined|none|true|false|""|'')$/i;
+
+// Object keys whose string value is a credential whatever it looks like.
+const SECRET_KEY = /^(?:password|passwd|pwd|secret|client_?secret|api_?key|access_?token|auth_?token)$/i;
+
+// Order matters for redact(): whole blocks first, then specific token formats, then generic key=value forms.
+const PATTERNS: SecretPattern[] = [
+  { kind: 'private-key', regex: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----(?:[\s\S]*?-----END \1PRIVATE KEY-----|[\s\S]*$)/g },
+  { kind: 'jwt', regex: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g },
+  { kind: 'stripe-key', regex: /\b[sr]k_(?:live|test)_[0-9A-Za-z]{10,}\b/g },
+  { kind: 'openai-key', regex: /\bsk-(?:proj-|ant-(?:api\d{2}-)?|svcacct-)?[A-Za-z0-9_-]{20,}/g },
+  { kind: 'aws-key', regex: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  { kind: 'github-token', regex: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b/g },
+  { kind: 'slack-token', regex: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g },
+  { kind: 'google-api-key', regex: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  // A real token is long and has a digit; "Bearer authentication required" is prose.
+  { kind: 'bearer-token', regex: /\b[Bb]earer\s+(?<secret>(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*)/g },
+  { kind: 'url-credentials', regex: /(?<![\w+.-])[a-zA-Z][a-zA-Z0-9+.-]{0,30}:\/\/[^\s:@/]+:(?<secret>[^\s@/]+)@/g },
+  {
+    kind: 'password',
+    regex: /\b(?:password|passwd|pwd|secret|client_secret|api_?key|access_token|auth_token)=(?<secret>[^\s&"',;]+)/gi,
+  },
+  {
+    kind: 'password',
+    regex: /["'](?:password|passwd|pwd|secret|client_secret|api_?key|apiKey|access_?token|accessToken|auth_?token)["']\s*:\s*["'](?<secret>[^"'\n]+)["']/gi,
+  },
+];
+
+function secretOf(m: RegExpExecArray): { text: string; offset: number } {
+  const group = m.groups?.secret;
+  if (group === undefined) return { text: m[0], offset: 0 };
+  return { text: group, offset: m[0].lastIndexOf(group) };
+}
+
+function isPlaceholder(kind: SecretKind, value: string): boolean {
+  return (kind === 'password' || kind === 'url-credentials' || kind === 'bearer-token') && PLACEHOLDER.test(value.trim());
+}
+
+/** Every credential in `text`, in pattern order (one secret may be found by one pattern only). */
+export function findSecrets(text: string): SecretMatch[] {
+  const found: SecretMatch[] = [];
+  for (const { kind, regex } of PATTERNS) {
+    regex.lastIndex = 0;
+    for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+      const secret = secretOf(m);
+      if (isPlaceholder(kind, secret.text)) continue;
+      const index = m.index + secret.offset;
+      if (found.some((f) => index < f.index + f.match.length && f.index < index + secret.text.length)) continue;
+      found.push({ kind, match: secret.text, index });
+    }
+  }
+  return found;
+}
+
+/** The first credential in `text` (lowest index), or null. */
+export function findSecret(text: string): SecretMatch | null {
+  const all = findSecrets(text);
+  if (all.length === 0) return null;
+  return all.reduce((a, b) => (b.index < a.index ? b : a));
+}
+
+/** `text` with every credential replaced by `[REDACTED:<kind>]`; context such as "password=" is kept. */
+export function redact(text: string): string {
+  let out = text;
+  for (const { kind, regex } of PATTERNS) {
+    out = out.replace(regex, (...args: unknown[]) => {
+      const whole = args[0] as string;
+      const last = args[args.length - 1];
+      const groups = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : undefined;
+      const secret = groups?.secret;
+      if (secret === undefined) return `[REDACTED:${kind}]`;
+      if (isPlaceholder(kind, secret)) return whole;
+      const at = whole.lastIndexOf(secret);
+      return `${whole.slice(0, at)}[REDACTED:${kind}]${whole.slice(at + secret.length)}`;
+    });
+  }
+  return out;
+}
+
+/** A deep copy of a JSON value with every string redacted (for response frames shown in reports). */
+export function redactValue<T>(value: T): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      copy[k] = typeof v === 'string' && SECRET_KEY.test(k) && !PLACEHOLDER.test(v.trim()) ? '[REDACTED:password]' : redactValue(v);
+    }
+    return copy as T;
+  }
+  return value;
+}

@@ -1,0 +1,125 @@
+// What kind of answer an exchange got, and the texts of that answer a rule can read (with where each came from).
+import type { Exchange } from '../types.js';
+import { redact } from './secrets.js';
+
+export type AnswerKind = 'success' | 'tool-error' | 'protocol-error' | 'timeout' | 'closed';
+
+export type SurfaceWhere = `content[${number}].text` | 'error.message' | 'error.data' | 'structuredContent' | '_meta';
+
+export interface ErrorSurface {
+  where: SurfaceWhere;
+  text: string;
+}
+
+export function answerKind(ex: Exchange): AnswerKind {
+  switch (ex.outcome.kind) {
+    case 'result':
+      return ex.outcome.result.isError === true ? 'tool-error' : 'success';
+    case 'error':
+      return 'protocol-error';
+    default:
+      return ex.outcome.kind;
+  }
+}
+
+/** True when the server answered (result or JSON-RPC error), as opposed to a timeout or a closed connection. */
+export function isAnswered(ex: Exchange): boolean {
+  return ex.outcome.kind === 'result' || ex.outcome.kind === 'error';
+}
+
+/** True for a tool error (isError result) or a JSON-RPC error. */
+export function isErrorAnswer(ex: Exchange): boolean {
+  const kind = answerKind(ex);
+  return kind === 'tool-error' || kind === 'protocol-error';
+}
+
+/** Blank: empty or only whitespace / zero-width characters. */
+export function isBlank(text: string | undefined | null): boolean {
+  return text === undefined || text === null || /^[\s\u200B-\u200D\u2060\uFEFF]*$/.test(text);
+}
+
+/** The text items of a result's content, with their index; [] for anything that is not a result. */
+export function textItems(ex: Exchange): { index: number; text: string }[] {
+  if (ex.outcome.kind !== 'result') return [];
+  const content = ex.outcome.result.content;
+  if (!Array.isArray(content)) return [];
+  const items: { index: number; text: string }[] = [];
+  content.forEach((item: unknown, index) => {
+    if (item !== null && typeof item === 'object' && (item as Record<string, unknown>).type === 'text') {
+      const text = (item as Record<string, unknown>).text;
+      if (typeof text === 'string') items.push({ index, text });
+    }
+  });
+  return items;
+}
+
+/** The joined text content of a result ('' when there is none or the answer is not a result). */
+export function resultText(ex: Exchange): string {
+  return textItems(ex)
+    .map((item) => item.text)
+    .join('\n');
+}
+
+/**
+ * Flatten a JSON value into scan-friendly text: strings stay raw (real newlines, unescaped quotes) so
+ * line-based patterns work; object members become `"key": "value"` lines so key=value patterns work.
+ */
+export function scanText(value: unknown, depth = 0): string {
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object') return String(value);
+  if (depth > 20) return '';
+  if (Array.isArray(value)) return value.map((v) => scanText(v, depth + 1)).join('\n');
+  return Object.entries(value)
+    .map(([k, v]) => (typeof v === 'string' ? `"${k}": "${v}"` : `"${k}": ${scanText(v, depth + 1)}`))
+    .join('\n');
+}
+
+/** The texts of an error answer (tool error or JSON-RPC error); [] for success, timeout and closed. */
+export function errorSurfaces(ex: Exchange): ErrorSurface[] {
+  const surfaces: ErrorSurface[] = [];
+  if (ex.outcome.kind === 'error') {
+    const { message, data } = ex.outcome.error;
+    if (message !== undefined) surfaces.push({ where: 'error.message', text: scanText(message) });
+    if (data !== undefined && data !== null) surfaces.push({ where: 'error.data', text: scanText(data) });
+    return surfaces;
+  }
+  if (answerKind(ex) !== 'tool-error' || ex.outcome.kind !== 'result') return surfaces;
+  for (const item of textItems(ex)) surfaces.push({ where: `content[${item.index}].text`, text: item.text });
+  const { structuredContent, _meta } = ex.outcome.result;
+  if (structuredContent !== undefined && structuredContent !== null) surfaces.push({ where: 'structuredContent', text: scanText(structuredContent) });
+  if (_meta !== undefined && _meta !== null) surfaces.push({ where: '_meta', text: scanText(_meta) });
+  return surfaces;
+}
+
+/** The text a reader sees first in an error: the joined text content of a tool error, or error.message. */
+export function errorText(ex: Exchange): string {
+  if (ex.outcome.kind === 'error') return scanText(ex.outcome.error.message ?? '');
+  return answerKind(ex) === 'tool-error' ? resultText(ex) : '';
+}
+
+/** The JSON-RPC error code of a protocol error, or undefined. */
+export function errorCode(ex: Exchange): number | undefined {
+  if (ex.outcome.kind !== 'error') return undefined;
+  const code = ex.outcome.error.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** The tool name we asked for in tools/call. */
+export function requestedToolName(ex: Exchange): string {
+  const params = ex.request.params;
+  if (params !== null && typeof params === 'object' && typeof (params as Record<string, unknown>).name === 'string') {
+    return (params as Record<string, unknown>).name as string;
+  }
+  return ex.case.name;
+}
+
+/** Everything we sent in tools/call params, as scan text (to tell an echo of our input from a leak). */
+export function sentText(ex: Exchange): string {
+  return scanText(ex.request.params ?? { name: ex.case.name, arguments: ex.case.arguments });
+}
+
+/** Evidence for a report: redacted, whitespace collapsed, cut to `max` characters. */
+export function snippet(text: string, max = 120): string {
+  const clean = redact(text).replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
+}

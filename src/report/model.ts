@@ -1,0 +1,107 @@
+// The report: everything a run found, as plain data. The `json` format is this object; every formatter reads it.
+import type { ProbeKind, ProfileName, ProtocolEra, Severity, ToolAnnotations } from '../types.js';
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export type Grade = 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+
+export interface Counterexample {
+  /** The tool name sent (differs from `tool` for the unknown-tool probe). */
+  name: string;
+  /** The arguments sent, with long strings abbreviated and secrets redacted. */
+  arguments: unknown;
+  label: string;
+  /** fast-check path under the batch seed; '?' when this input cannot be replayed by path. */
+  path: string;
+}
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  messageId: string;
+  message: string;
+  data: Record<string, string | number>;
+  tool: string;
+  probe: ProbeKind;
+  /** How many exchanges of this (rule, tool, probe) failed the rule. */
+  occurrences: number;
+  counterexample: Counterexample;
+  /** Redacted, abbreviated excerpt of the answer that failed. */
+  response: string;
+  /** A command that re-sends exactly this input to the same server. */
+  replay: string;
+  /** Stable across seeds and inputs: hash of (rule, server, tool, probe). */
+  fingerprint: string;
+}
+
+export interface Check {
+  ruleId: string;
+  tool: string;
+  probe: ProbeKind;
+  verdict: 'pass' | 'fail';
+  /** The rule's configured severity (the check's weight). */
+  severity: Severity;
+  exchanges: number;
+}
+
+export interface SkipEntry {
+  tool: string;
+  probe: ProbeKind | '*';
+  reason: string;
+}
+
+export interface SubScore {
+  score: number | null;
+  passed: number;
+  failed: number;
+}
+
+export interface Score {
+  score: number;
+  grade: Grade;
+  /** Set when a failing rule capped the grade at D (rulebook §6). */
+  cappedBy: string[];
+  byRule: Record<string, SubScore>;
+  byTool: Record<string, SubScore>;
+}
+
+export interface ToolEntry {
+  name: string;
+  annotations?: ToolAnnotations;
+  exchanges: number;
+}
+
+export interface Report {
+  schemaVersion: number;
+  tool: { name: string; version: string };
+  server: {
+    /** Display name: serverInfo.name, else the command. */
+    name: string;
+    command: string[];
+    serverInfo: { name?: string; version?: string };
+    protocolVersion: string;
+    era: ProtocolEra;
+    transport: 'stdio';
+    restarts: number;
+    stderrTail: string;
+  };
+  settings: {
+    seed: number;
+    runs: number;
+    timeoutMs: number;
+    profile: ProfileName;
+    allowWrites: boolean;
+    allowDestructive: boolean;
+    failOn: Severity | 'never';
+    minScore: number;
+  };
+  startedAt: string;
+  durationMs: number;
+  tools: ToolEntry[];
+  exchanges: number;
+  findings: Finding[];
+  checks: Check[];
+  skips: SkipEntry[];
+  score: Score;
+  summary: { error: number; warning: number; note: number; passed: number; failed: number; skipped: number };
+}

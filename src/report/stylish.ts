@@ -1,0 +1,61 @@
+// The `stylish` format: a human scorecard for the terminal, grouped by tool; colour only when asked.
+import { Chalk } from 'chalk';
+import type { Finding, Report } from './model.js';
+import { terminalSafe } from '../util/text.js';
+
+export interface StylishOptions {
+  color: boolean;
+}
+
+export function formatStylish(report: Report, options: StylishOptions): string {
+  const c = new Chalk({ level: options.color ? 1 : 0 });
+  const icon = { error: c.red('✖'), warning: c.yellow('⚠'), note: c.blue('ℹ') };
+  const paint = { error: c.red, warning: c.yellow, note: c.blue };
+  const out: string[] = [];
+  const { server, settings, score } = report;
+  const serverLabel = [server.serverInfo.name, server.serverInfo.version].filter(Boolean).join(' ') || server.name;
+
+  out.push(c.bold(`${report.tool.name} ${report.tool.version}`) + ` · ${terminalSafe(serverLabel)} · protocol ${server.protocolVersion} (${server.era} era) · ${server.transport}`);
+  out.push(
+    c.dim(`${report.tools.length} tools · ${report.exchanges} exchanges · seed ${settings.seed} · ${settings.runs} runs · profile ${settings.profile} · ${(report.durationMs / 1000).toFixed(1)} s` +
+      (server.restarts > 0 ? ` · server restarted ${server.restarts}×` : '')),
+  );
+  out.push('');
+
+  const byTool = new Map<string, Finding[]>();
+  for (const finding of report.findings) byTool.set(finding.tool, [...(byTool.get(finding.tool) ?? []), finding]);
+  for (const [tool, findings] of byTool) {
+    const sub = score.byTool[tool];
+    out.push(c.underline(terminalSafe(tool)) + (sub?.score != null ? c.dim(`  ${sub.score}`) : ''));
+    for (const f of findings) {
+      out.push(`  ${icon[f.severity]} ${paint[f.severity](f.severity.padEnd(7))} ${c.bold(f.ruleId.padEnd(24))} ${c.dim(f.probe.padEnd(21))} ${terminalSafe(f.message)}` +
+        (f.occurrences > 1 ? c.dim(` (${f.occurrences}×)`) : ''));
+      out.push(c.dim(`      input: ${terminalSafe(f.counterexample.label)}  ${terminalSafe(JSON.stringify(f.counterexample.arguments) ?? 'no arguments').slice(0, 160)}`));
+      out.push(c.dim(`      answer: ${terminalSafe(f.response).slice(0, 200)}`));
+      out.push(c.dim(`      replay: ${terminalSafe(f.replay)}`));
+    }
+    out.push('');
+  }
+  if (report.findings.length === 0) out.push(c.green('No findings.'), '');
+
+  if (report.skips.length > 0) {
+    out.push(c.bold(`Skipped (${report.skips.length}) — never counted as passes`));
+    for (const skip of report.skips) out.push(`  ${c.dim('○')} ${terminalSafe(skip.tool)} ${c.dim(skip.probe)}: ${terminalSafe(skip.reason)}`);
+    out.push('');
+  }
+
+  const failingRules = Object.entries(score.byRule).filter(([, s]) => s.failed > 0);
+  if (failingRules.length > 0) {
+    out.push(c.bold('Rules with failing checks'));
+    for (const [id, s] of failingRules) out.push(`  ${id.padEnd(26)} ${String(s.score ?? '-').padStart(5)}  ${s.passed} passed, ${s.failed} failed`);
+    out.push('');
+  }
+
+  const gradeColor = score.grade.startsWith('A') ? c.green : score.grade === 'B' || score.grade === 'C' ? c.yellow : c.red;
+  out.push(`${c.bold('Score')} ${score.score.toFixed(1)} / 100   ${c.bold('Grade')} ${gradeColor(c.bold(score.grade))}` +
+    (score.cappedBy.length ? c.dim(`  (capped at D by ${score.cappedBy.join(', ')})`) : ''));
+  const { summary } = report;
+  out.push(`${summary.passed} checks passed, ${summary.failed} failed, ${summary.skipped} skipped · ` +
+    `${paint.error(`${summary.error} errors`)}, ${paint.warning(`${summary.warning} warnings`)}, ${paint.note(`${summary.note} notes`)}`);
+  return out.join('\n') + '\n';
+}
