@@ -1,10 +1,10 @@
 // The run stage: executes each (tool, probe) plan against the session under one seed, shrinking failures with fast-check.
 import fc from 'fast-check';
-import type { Exchange, ProbeCase, ProbeKind, Probe, ProfileName, ToolInfo } from '../types.js';
+import type { Exchange, ProbeCase, ProbeKind, ProbePlan, Probe, ProfileName, ToolInfo } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import type { Session } from '../session/session.js';
 import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
-import { probeSafety } from './safety.js';
+import { isReadOnly, probeSafety } from './safety.js';
 
 export interface Skip {
   tool: string;
@@ -57,13 +57,28 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], op
   let done = 0;
   for (const { tool, probe } of batches) {
     options.onProgress?.({ done, total: batches.length, tool: tool.name, probe: probe.kind });
-    const plan = probe.plan(tool, [...tools]);
+    const plan = writeSafe(probe.plan(tool, [...tools]), tool, probe.kind, options);
     if (session.gone) result.skips.push({ tool: tool.name, probe: probe.kind, reason: `not run: ${session.gone}` });
     else if ('skip' in plan) result.skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
     else await runBatch(session, tool.name, probe.kind, plan.enumerated, plan.arbitrary, options, result);
     done++;
   }
   return result;
+}
+
+/** Probe kinds whose every input violates the schema by construction. */
+const ALWAYS_INVALID = new Set<ProbeKind>(['missing-required', 'wrong-type', 'null-values', 'constraint-violations']);
+
+/**
+ * On a tool that may write, without --allow-writes, send only inputs the schema rejects: a schema-valid input
+ * (an extra property, unicode, an empty string...) could be carried out. Random inputs there are dropped too.
+ */
+function writeSafe(plan: ProbePlan | { skip: string }, tool: ToolInfo, kind: ProbeKind, options: RunOptions): ProbePlan | { skip: string } {
+  if ('skip' in plan || tool.name === NO_TOOL || isReadOnly(tool) || options.allowWrites) return plan;
+  const enumerated = plan.enumerated.filter((c) => c.expect === 'invalid-input');
+  const arbitrary = ALWAYS_INVALID.has(kind) ? plan.arbitrary : null;
+  if (enumerated.length === 0 && arbitrary === null) return { skip: 'its inputs could be schema-valid on a tool that is not readOnlyHint (a possible write); pass --allow-writes' };
+  return { enumerated, arbitrary };
 }
 
 function wanted(options: RunOptions, tool: string, probe: ProbeKind): boolean {
