@@ -54,7 +54,7 @@ export async function lint(options: LintOptions): Promise<Report> {
   try {
     const allTools = await session.listTools();
     const tools = options.tools ? allTools.filter((t) => options.tools!.includes(t.name)) : allTools;
-    const run = await runProbes(session, tools, {
+    const run = await runProbes(session, tools, allTools, {
       seed,
       runs,
       profile,

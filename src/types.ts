@@ -51,6 +51,8 @@ export interface ToolInfo {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** Task support (2025-11-25+): 'required' tools cannot be called without task augmentation. */
+  execution?: { taskSupport?: string };
 }
 
 /** One input a probe proposes: the tools/call params to send and what a correct server does with them. */

@@ -4,7 +4,7 @@ import type { Exchange, ProbeCase, ProbeKind, ProbePlan, Probe, ProfileName, Too
 import { NO_TOOL } from '../types.js';
 import type { Session } from '../session/session.js';
 import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
-import { isReadOnly, probeSafety } from './safety.js';
+import { isReadOnly, probeSafety, toolSafety } from './safety.js';
 
 export interface Skip {
   tool: string;
@@ -37,31 +37,53 @@ export const UNKNOWN_PATH = '?';
 /** Shrinking re-sends inputs to the server; past this many extra calls per (tool, probe) it stops. */
 const SHRINK_BUDGET = 40;
 
-export async function runProbes(session: Session, tools: readonly ToolInfo[], options: RunOptions): Promise<RunResult> {
-  const result: RunResult = { exchanges: [], hits: [], skips: [] };
-  const batches: Array<{ tool: ToolInfo; probe: Probe }> = [];
-  const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
+/** One (tool, probe) pair with the inputs it will send. */
+export interface Batch {
+  tool: ToolInfo;
+  probe: ProbeKind;
+  plan: ProbePlan;
+}
 
+export type PlanOptions = Pick<RunOptions, 'probes' | 'allowWrites' | 'allowDestructive' | 'replay'>;
+
+/** Plan every (tool, probe) batch, and every skip with its reason. Pure; shared by the run and --dry-run. */
+export function planBatches(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: PlanOptions): { batches: Batch[]; skips: Skip[] } {
+  const batches: Batch[] = [];
+  const skips: Skip[] = [];
+  const add = (tool: ToolInfo, probe: Probe) => {
+    const plan = writeSafe(probe.plan(tool, [...allTools]), tool, probe.kind, options);
+    if ('skip' in plan) skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
+    else if (plan.enumerated.length === 0 && plan.arbitrary === null) skips.push({ tool: tool.name, probe: probe.kind, reason: 'the probe planned no input for this tool' });
+    else batches.push({ tool, probe: probe.kind, plan });
+  };
+  const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
   for (const probe of options.probes) {
-    if (probe.scope === 'server' && wanted(options, NO_TOOL, probe.kind)) batches.push({ tool: placeholder, probe });
+    if (probe.scope === 'server' && wanted(options, NO_TOOL, probe.kind)) add(placeholder, probe);
   }
   for (const tool of tools) {
+    const refused = toolSafety(tool, options);
+    if (refused) {
+      if (!options.replay) skips.push({ tool: tool.name, probe: '*', reason: refused });
+      continue;
+    }
     for (const probe of options.probes) {
       if (probe.scope !== 'tool' || !wanted(options, tool.name, probe.kind)) continue;
       const unsafe = probeSafety(tool, probe.kind, options);
-      if (unsafe) result.skips.push({ tool: tool.name, probe: probe.kind, reason: unsafe });
-      else batches.push({ tool, probe });
+      if (unsafe) skips.push({ tool: tool.name, probe: probe.kind, reason: unsafe });
+      else add(tool, probe);
     }
   }
+  return { batches, skips };
+}
 
+export async function runProbes(session: Session, tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: RunOptions): Promise<RunResult> {
+  const { batches, skips } = planBatches(tools, allTools, options);
+  const result: RunResult = { exchanges: [], hits: [], skips };
   let done = 0;
-  for (const { tool, probe } of batches) {
-    options.onProgress?.({ done, total: batches.length, tool: tool.name, probe: probe.kind });
-    const plan = writeSafe(probe.plan(tool, [...tools]), tool, probe.kind, options);
-    if (session.gone) result.skips.push({ tool: tool.name, probe: probe.kind, reason: `not run: ${session.gone}` });
-    else if ('skip' in plan) result.skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
-    else await runBatch(session, tool.name, probe.kind, plan.enumerated, plan.arbitrary, options, result);
-    done++;
+  for (const { tool, probe, plan } of batches) {
+    options.onProgress?.({ done: done++, total: batches.length, tool: tool.name, probe });
+    if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
+    else await runBatch(session, tool.name, probe, plan.enumerated, plan.arbitrary, options, result);
   }
   return result;
 }
@@ -73,7 +95,7 @@ const ALWAYS_INVALID = new Set<ProbeKind>(['missing-required', 'wrong-type', 'nu
  * On a tool that may write, without --allow-writes, send only inputs the schema rejects: a schema-valid input
  * (an extra property, unicode, an empty string...) could be carried out. Random inputs there are dropped too.
  */
-function writeSafe(plan: ProbePlan | { skip: string }, tool: ToolInfo, kind: ProbeKind, options: RunOptions): ProbePlan | { skip: string } {
+function writeSafe(plan: ProbePlan | { skip: string }, tool: ToolInfo, kind: ProbeKind, options: PlanOptions): ProbePlan | { skip: string } {
   if ('skip' in plan || tool.name === NO_TOOL || isReadOnly(tool) || options.allowWrites) return plan;
   const enumerated = plan.enumerated.filter((c) => c.expect === 'invalid-input');
   const arbitrary = ALWAYS_INVALID.has(kind) ? plan.arbitrary : null;
@@ -81,7 +103,7 @@ function writeSafe(plan: ProbePlan | { skip: string }, tool: ToolInfo, kind: Pro
   return { enumerated, arbitrary };
 }
 
-function wanted(options: RunOptions, tool: string, probe: ProbeKind): boolean {
+function wanted(options: PlanOptions, tool: string, probe: ProbeKind): boolean {
   return !options.replay || (options.replay.tool === tool && options.replay.probe === probe);
 }
 
@@ -101,10 +123,6 @@ async function runBatch(
   options: RunOptions,
   result: RunResult,
 ): Promise<void> {
-  if (enumerated.length === 0 && arbitrary === null) {
-    result.skips.push({ tool, probe, reason: 'the probe planned no input for this tool' });
-    return;
-  }
   const batch = { stopped: false, lastExchange: undefined as Exchange | undefined };
   // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
   const check = (property: fc.IAsyncProperty<[ProbeCase]>, path?: string) =>

@@ -32,7 +32,7 @@ const FILE_URL = /\bfile:\/\/\/[^\s'"`<>()]+/g;
 const INTERNAL_HOST = /(?<![\w.@-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:internal|local|corp|lan)(?![\w-]|\.[a-z])(?::\d{1,5})?/gi;
 const PRIVATE_ADDRESS =
   /(?<![\w.])(?:10\.\d{1,3}\.\d{1,3}\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}\.\d{1,3}|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|localhost|\[::1\]):\d{1,5}\b/gi;
-const CONNECTION_STRING = /(?<![\w+.-])[a-zA-Z][a-zA-Z0-9+.-]{0,30}:\/\/[^\s:@/]+:[^\s@/]+@[^\s/'"`<>]+/g;
+const CONNECTION_STRING = /(?<![\w+.-])[a-zA-Z][a-zA-Z0-9+.-]{0,30}:\/\/[^\s:@/]+:[^\s@/]+@[^\s'"`<>]+/g;
 const OBJECT_DUMP = /\[object (?:Object|Array|Promise|Error)\]/g;
 const EXCEPTION_DUMP = new RegExp(
   [

@@ -133,7 +133,7 @@ export function findDelayText(text: string): string | null {
 
 /** Words that tell the reader what to do next: retry, change input, call another tool, escalate. */
 const NEXT_STEP =
-  /\b(?:retry|try|check|verify|provide|use|call|contact|ensure|make sure|specify|pass|supply|set|wait|reduce|increase|add|remove|escalate|ask|see|run|re-?authenticate|request|choose|select|correct|fix|update|list|search)\b/i;
+  /\b(?:retry|try|check|verify|provide|use|call|contact|ensure|make sure|specify|supply|pass|wait|reduce|increase|remove|escalate|ask|see|re-?authenticate|choose|select|correct|fix|update)\b/i;
 
 /** The next-step word in `text` (as written), or null. */
 export function findNextStep(text: string): string | null {

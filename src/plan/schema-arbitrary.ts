@@ -35,8 +35,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Anything that is not a schema (e.g. `items: "x"` in a sloppy schema) is read as `true`: no constraint. */
-function asSchema(value: unknown): JsonSchema {
+/** Anything that is not a schema (a missing inputSchema, `items: "x"` in a sloppy one) is read as `true`: no constraint. */
+export function asSchema(value: unknown): JsonSchema {
   return typeof value === 'boolean' || isRecord(value) ? value : true;
 }
 
@@ -135,7 +135,7 @@ export function normalizeSchema(schema: JsonSchema, root: JsonSchema = schema): 
 }
 
 function normalize(schema: JsonSchema, root: JsonSchema, nest: number): JsonSchema {
-  const s = deref(schema, root);
+  const s = deref(asSchema(schema), root);
   if (!isRecord(s) || !Array.isArray(s.allOf)) return s;
   const { allOf, ...rest } = s;
   let merged: SchemaObject | false = rest;
@@ -208,7 +208,7 @@ export function jsonTypesOf(schema: JsonSchema, root: JsonSchema = schema): Json
 
 function allowedTypes(schema: JsonSchema, root: JsonSchema, nest: number): Set<JsonType> | null {
   if (nest > MAX_NEST) return null;
-  const s = deref(schema, root);
+  const s = deref(asSchema(schema), root);
   if (s === true) return null;
   if (s === false) return new Set();
   let acc: Set<JsonType> | null = null;
@@ -435,15 +435,12 @@ function sampleOne<T>(arb: fc.Arbitrary<T>): T | undefined {
   }
 }
 
-/**
- * Candidates k·step inside the range, as integers k (step 1 for integers); undefined for continuous numbers.
- * The range is widened to ±1000 steps around 0 where unbounded, so values stay small.
- */
+/** The integers k with k·step inside the range; an unbounded side is cut at 100 steps so values stay small. */
 function stepRange(range: NumericRange, step: number): { lo: number; hi: number } {
   let lo = range.min === undefined ? -Infinity : range.minExclusive ? Math.floor(range.min / step) + 1 : Math.ceil(range.min / step);
   let hi = range.max === undefined ? Infinity : range.maxExclusive ? Math.ceil(range.max / step) - 1 : Math.floor(range.max / step);
-  if (lo === -Infinity) lo = Math.min(-1000, hi === Infinity ? -1000 : hi - 1000);
-  if (hi === Infinity) hi = Math.max(1000, lo + 1000);
+  if (lo === -Infinity) lo = Math.min(-100, hi === Infinity ? -100 : hi - 100);
+  if (hi === Infinity) hi = Math.max(100, lo + 100);
   return { lo: Math.max(lo, Number.MIN_SAFE_INTEGER), hi: Math.min(hi, Number.MAX_SAFE_INTEGER) };
 }
 
@@ -532,10 +529,17 @@ function undeclaredPropertySchema(s: SchemaObject, name: string): JsonSchema {
   return 'additionalProperties' in s ? asSchema(s.additionalProperties) : true;
 }
 
-/** Dedicated ajv checks of `default`/`examples` values inside their document (refs resolve against root's $defs). */
+const inContext = new WeakMap<object, JsonSchema>();
+
+/** Is a `default` valid for its subschema? The subschema is checked with root's $defs/definitions so its refs resolve. */
 function validInContext(s: SchemaObject, root: JsonSchema, value: unknown): boolean {
-  const doc: SchemaObject = { ...s };
-  if (isRecord(root)) for (const key of ['$schema', '$defs', 'definitions']) if (root[key] !== undefined && doc[key] === undefined) doc[key] = root[key];
+  let doc = inContext.get(s);
+  if (!doc) {
+    const withDefs: SchemaObject = { ...s };
+    if (isRecord(root)) for (const key of ['$schema', '$defs', 'definitions']) if (root[key] !== undefined && withDefs[key] === undefined) withDefs[key] = root[key];
+    inContext.set(s, withDefs);
+    doc = withDefs;
+  }
   return ajvVerdict(doc, value) === 'valid';
 }
 
@@ -612,7 +616,7 @@ interface BuildContext {
 }
 
 function anyJson(): fc.Arbitrary<unknown> {
-  return fc.jsonValue({ maxDepth: 1, size: SIZE });
+  return fc.jsonValue({ maxDepth: 1 });
 }
 
 /**
@@ -620,7 +624,8 @@ function anyJson(): fc.Arbitrary<unknown> {
  * {@link validatesAgainst}). Values are plain JSON, small, and nested at most `maxDepth` levels at random.
  */
 export function arbitraryFor(schema: JsonSchema, opts: ArbitraryOptions = {}): fc.Arbitrary<unknown> {
-  const ctx: BuildContext = { root: opts.root ?? schema, maxDepth: opts.maxDepth ?? DEFAULT_MAX_DEPTH };
+  schema = asSchema(schema);
+  const ctx: BuildContext = { root: asSchema(opts.root ?? schema), maxDepth: opts.maxDepth ?? DEFAULT_MAX_DEPTH };
   try {
     return build(schema, ctx, 0, 0).map(jsonClone);
   } catch {
@@ -736,6 +741,33 @@ export function baseArguments(schema: JsonSchema): Record<string, unknown> {
   return jsonClone(base);
 }
 
+/** The names of declared properties whose schema accepts the type; free-form ones (no enum, const, pattern, format) first. */
+export function propertiesAccepting(schema: JsonSchema, type: JsonType, root: JsonSchema = schema): string[] {
+  const props = propertySchemas(schema, root);
+  const names = Object.keys(props).filter((name) => jsonTypesOf(props[name], root)?.includes(type));
+  const constrained = (name: string) => {
+    const s = normalizeSchema(props[name], root);
+    return isRecord(s) && ('enum' in s || 'const' in s || s.pattern !== undefined || s.format !== undefined);
+  };
+  return [...names.filter((n) => !constrained(n)), ...names.filter(constrained)];
+}
+
+/** A minimal valid element for an array schema's items (past any tuple prefix). */
+export function minimalItem(schema: JsonSchema, root: JsonSchema = schema): unknown {
+  const s = normalizeSchema(schema, root);
+  const item = isRecord(s) ? minimalValue(itemSchemas(s).rest, root) : undefined;
+  return item === undefined ? 'a' : item;
+}
+
+/**
+ * What a correct server should do with arguments a probe built: ajv decides when it can
+ * ('invalid-input' if the arguments violate the schema, else 'any'); `assumed` when it cannot compile the schema.
+ */
+export function expectationFor(schema: JsonSchema, args: unknown, assumed: 'invalid-input' | 'any'): 'invalid-input' | 'any' {
+  const verdict = ajvVerdict(schema, args);
+  return verdict === 'unknown' ? assumed : verdict === 'invalid' ? 'invalid-input' : 'any';
+}
+
 /** Random argument objects that (best effort) validate against the inputSchema; never a non-object. */
 export function arbitraryArguments(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const base = baseArguments(schema);
@@ -807,7 +839,9 @@ export function validatorFor(schema: JsonSchema): Validate | null {
   let validate: Validate | null = null;
   for (const attempt of attempts) {
     try {
-      const compiled = attempt().compile(body);
+      const ajv = attempt();
+      const compiled = ajv.compile(body);
+      ajv.removeSchema(body); // keep the shared instance from holding every schema (and its $id) forever
       validate = (value) => {
         try {
           return compiled(value) === true;

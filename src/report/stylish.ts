@@ -56,6 +56,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
     (score.cappedBy.length ? c.dim(`  (capped at D by ${score.cappedBy.join(', ')})`) : ''));
   const { summary } = report;
   out.push(`${summary.passed} checks passed, ${summary.failed} failed, ${summary.skipped} skipped · ` +
-    `${paint.error(`${summary.error} errors`)}, ${paint.warning(`${summary.warning} warnings`)}, ${paint.note(`${summary.note} notes`)}`);
+    `${paint.error(plural(summary.error, 'error'))}, ${paint.warning(plural(summary.warning, 'warning'))}, ${paint.note(plural(summary.note, 'note'))}`);
   return out.join('\n') + '\n';
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

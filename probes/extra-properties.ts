@@ -1,0 +1,31 @@
+// Probe: add an undeclared property to valid arguments; accepting or rejecting it both pass (rulebook §3), only the answer's shape is graded.
+import fc from 'fast-check';
+import type { Probe, ProbeCase } from '../src/types.js';
+import { arbitraryArguments, asSchema, baseArguments, propertySchemas, withProp } from '../src/plan/schema-arbitrary.js';
+
+export const probe: Probe = {
+  kind: 'extra-properties',
+  description: 'Adds an undeclared property to otherwise valid arguments.',
+  scope: 'tool',
+  plan(tool) {
+    const schema = asSchema(tool.inputSchema);
+    const declared = new Set(Object.keys(propertySchemas(schema)));
+    const undeclared = (name: string) => {
+      while (declared.has(name)) name += '_';
+      return name;
+    };
+    const make = (args: Record<string, unknown>, name: string, value: unknown): ProbeCase => ({
+      name: tool.name,
+      arguments: withProp(args, name, value),
+      expect: 'any',
+      label: `undeclared property '${name}'`,
+    });
+    const extra = undeclared('__errlint_extra');
+    return {
+      enumerated: [make(baseArguments(schema), extra, 'x')],
+      arbitrary: fc
+        .tuple(arbitraryArguments(schema), fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9_]{0,11}$/), fc.jsonValue({ maxDepth: 1 }))
+        .map(([args, suffix, value]) => make(args, undeclared(`__errlint_${suffix}`), JSON.parse(JSON.stringify(value)))),
+    };
+  },
+};

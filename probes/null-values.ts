@@ -1,0 +1,30 @@
+// Probe: set each property that does not allow null to null; a correct server rejects every call.
+import fc from 'fast-check';
+import type { Probe, ProbeCase } from '../src/types.js';
+import { ajvVerdict, allowsNull, arbitraryArguments, asSchema, baseArguments, propertySchemas, withProp } from '../src/plan/schema-arbitrary.js';
+
+export const probe: Probe = {
+  kind: 'null-values',
+  description: 'Sets each property whose schema rejects null to null.',
+  scope: 'tool',
+  plan(tool) {
+    const schema = asSchema(tool.inputSchema);
+    const props = propertySchemas(schema);
+    const targets = Object.keys(props).filter((name) => !allowsNull(props[name], schema));
+    if (targets.length === 0) return { skip: 'no property rejects null' };
+    const make = (args: Record<string, unknown>, property: string): ProbeCase => ({
+      name: tool.name,
+      arguments: withProp(args, property, null),
+      expect: 'invalid-input',
+      label: `'${property}' as null`,
+    });
+    const base = baseArguments(schema);
+    const enumerated = targets.map((property) => make(base, property)).filter((c) => ajvVerdict(schema, c.arguments) !== 'valid');
+    if (enumerated.length === 0) return { skip: 'ajv accepts null in every property' };
+    const arbitrary = fc
+      .tuple(arbitraryArguments(schema), fc.constantFrom(...targets))
+      .map(([args, property]) => make(args, property))
+      .map((c) => (ajvVerdict(schema, c.arguments) === 'valid' ? enumerated[0] : c));
+    return { enumerated, arbitrary };
+  },
+};

@@ -1,0 +1,47 @@
+// Probe: send oversized arguments (100 KB and 1 MB strings, a 10,000-element array, objects nested 64 deep); a bounded answer is expected.
+import type { Probe, ProbeCase } from '../src/types.js';
+import { asSchema, baseArguments, expectationFor, minimalItem, propertiesAccepting, propertySchemas, withProp, type JsonType } from '../src/plan/schema-arbitrary.js';
+
+const EXTRA = '__errlint_oversized';
+
+function nested(depth: number): unknown {
+  let value: unknown = 'errlint';
+  for (let i = 0; i < depth; i++) value = { nested: value };
+  return value;
+}
+
+let payloads: { type: JsonType; words: string; make: (item: unknown) => unknown }[] | undefined;
+
+/** Built on first use and shared: a 1 MB string per tool adds up. */
+function oversizedPayloads() {
+  if (!payloads) {
+    const kb100 = 'errlint '.repeat(100 * 128);
+    const mb1 = 'errlint '.repeat(1024 * 128);
+    payloads = [
+      { type: 'string', words: '100 KB string', make: () => kb100 },
+      { type: 'string', words: '1 MB string', make: () => mb1 },
+      { type: 'array', words: '10,000-element array', make: (item) => Array.from({ length: 10_000 }, () => item) },
+      { type: 'object', words: 'object nested 64 deep', make: () => nested(64) },
+    ];
+  }
+  return payloads;
+}
+
+export const probe: Probe = {
+  kind: 'oversized',
+  description: 'Sends 100 KB and 1 MB strings, a 10,000-element array and an object nested 64 deep.',
+  scope: 'tool',
+  plan(tool) {
+    const schema = asSchema(tool.inputSchema);
+    const props = propertySchemas(schema);
+    const base = baseArguments(schema);
+    const enumerated = oversizedPayloads().map(({ type, words, make }): ProbeCase => {
+      const field = propertiesAccepting(schema, type)[0];
+      const value = make(field === undefined ? 0 : minimalItem(props[field], schema));
+      const args = withProp(base, field ?? EXTRA, value);
+      const where = field === undefined ? `extra property '${EXTRA}'` : `'${field}'`;
+      return { name: tool.name, arguments: args, expect: expectationFor(schema, args, 'any'), label: `${words} in ${where}` };
+    });
+    return { enumerated, arbitrary: null };
+  },
+};

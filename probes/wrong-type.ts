@@ -1,0 +1,55 @@
+// Probe: give each typed property a value of each JSON type it does not allow; a correct server rejects every call.
+import fc from 'fast-check';
+import type { Probe, ProbeCase } from '../src/types.js';
+import {
+  ajvVerdict,
+  arbitraryArguments,
+  arbitraryOfType,
+  asSchema,
+  baseArguments,
+  propertySchemas,
+  withProp,
+  wrongTypesOf,
+  wrongTypeValue,
+  type JsonType,
+} from '../src/plan/schema-arbitrary.js';
+
+const TYPE_WORDS: Record<JsonType, string> = {
+  string: 'string',
+  number: 'non-integer number',
+  integer: 'integer',
+  boolean: 'boolean',
+  object: 'object',
+  array: 'array',
+  null: 'null',
+};
+
+export const probe: Probe = {
+  kind: 'wrong-type',
+  description: 'Gives each typed property a value of every JSON type it does not allow (null is the null-values probe).',
+  scope: 'tool',
+  plan(tool) {
+    const schema = asSchema(tool.inputSchema);
+    const props = propertySchemas(schema);
+    const targets = Object.entries(props).flatMap(([property, sub]) => wrongTypesOf(sub, schema).map((type) => ({ property, type })));
+    if (targets.length === 0) return { skip: 'no property declares a type' };
+    const make = (args: Record<string, unknown>, property: string, type: JsonType): ProbeCase => ({
+      name: tool.name,
+      arguments: args,
+      expect: 'invalid-input',
+      label: `'${property}' as ${TYPE_WORDS[type]}`,
+    });
+    const base = baseArguments(schema);
+    const enumerated = targets
+      .map(({ property, type }) => make(withProp(base, property, wrongTypeValue(type)), property, type))
+      .filter((c) => ajvVerdict(schema, c.arguments) !== 'valid');
+    if (enumerated.length === 0) return { skip: 'ajv accepts every wrong-type value (the declared types do not restrict these properties)' };
+    const bases = arbitraryArguments(schema);
+    const arbitrary = fc
+      .constantFrom(...targets)
+      .chain(({ property, type }) => fc.tuple(bases, arbitraryOfType(type)).map(([args, value]) => make(withProp(args, property, value), property, type)))
+      // a value the schema still accepts (a type we misread) would be a real call: send a known-invalid case instead
+      .map((c) => (ajvVerdict(schema, c.arguments) === 'valid' ? enumerated[0] : c));
+    return { enumerated, arbitrary };
+  },
+};

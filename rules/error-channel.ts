@@ -1,0 +1,58 @@
+// Rule error-channel: a tool failure is reported on the right layer for the negotiated protocol version (rulebook §3 rows 2, 5).
+import type { Exchange, Rule } from '../src/types.js';
+import { answerKind, errorCode } from '../src/matchers/surface.js';
+
+/** From this version a schema violation is a tool error (isError result), not -32602 (SEP-1303). */
+const TOOL_ERROR_FOR_INVALID_INPUT_SINCE = '2025-11-25';
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+
+export const rule: Rule = {
+  meta: {
+    id: 'error-channel',
+    description: 'Tool failures are reported as isError results (the model sees them), not as JSON-RPC errors, as the negotiated version requires.',
+    severity: { recommended: 'error', strict: 'error' },
+    tags: ['layer'],
+    messages: {
+      invalidParamsSince2025_11_25:
+        'Schema-violating input ({label}) was answered with JSON-RPC -32602; from protocol {version} an input error is a result with isError: true so the model can correct itself.',
+      internalErrorOnInvalidInput:
+        'Schema-violating input ({label}) was answered with JSON-RPC -32603 Internal error: the failure is hidden from the model; return a result with isError: true.',
+      internalErrorOnToolFailure:
+        'A tool failure ({label}) was answered with JSON-RPC -32603 Internal error: the model never sees it; return a result with isError: true.',
+      unexpectedCode:
+        'A tool call ({label}) was answered with JSON-RPC error {code}; a tool failure belongs in a result with isError: true.',
+    },
+  },
+
+  appliesTo(ex: Exchange): boolean {
+    if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool') return false;
+    return ex.outcome.kind === 'result' || ex.outcome.kind === 'error';
+  },
+
+  check(ex, ctx) {
+    // A result (isError or not) is on the application layer; success vs failure is graded by other rules.
+    if (answerKind(ex) !== 'protocol-error') return;
+    const code = errorCode(ex);
+    const label = ex.case.label;
+    const version = ctx.session.protocolVersion;
+
+    if (code === INTERNAL_ERROR) {
+      const messageId = ex.case.expect === 'invalid-input' ? 'internalErrorOnInvalidInput' : 'internalErrorOnToolFailure';
+      ctx.report({ messageId, data: { code, label, version }, severity: 'error' });
+      return;
+    }
+    if (code === INVALID_PARAMS) {
+      if (ex.case.expect === 'invalid-input') {
+        if (version >= TOOL_ERROR_FOR_INVALID_INPUT_SINCE) {
+          ctx.report({ messageId: 'invalidParamsSince2025_11_25', data: { code, label, version }, severity: 'warning' });
+        }
+        return;
+      }
+      // 'any' inputs (extra properties, oversized, unicode) may be rejected as invalid params (§3 rows 3, 11, 12).
+      if (ex.case.expect === 'any') return;
+    }
+    const shown = code ?? JSON.stringify(ex.outcome.kind === 'error' ? ex.outcome.error.code : null);
+    ctx.report({ messageId: 'unexpectedCode', data: { code: shown, label, version }, severity: 'warning' });
+  },
+};

@@ -1,0 +1,37 @@
+// Rule error-not-empty: an isError result carries at least one non-blank text content item.
+import type { Exchange, Rule } from '../src/types.js';
+import { answerKind, isBlank, textItems } from '../src/matchers/surface.js';
+
+export const rule: Rule = {
+  meta: {
+    id: 'error-not-empty',
+    description: 'An isError result has at least one non-blank text content item: an empty error is the worst possible answer for an agent.',
+    severity: { recommended: 'error', strict: 'error' },
+    tags: ['recovery'],
+    messages: {
+      noContent: 'The isError result has no content items: the model learns that something failed and nothing else.',
+      noText: 'The isError result has {items} content item(s) but no text item: say in text what failed.',
+      blankText: 'The isError result has only blank text ({items} text item(s)): say what failed and what to do next.',
+    },
+  },
+
+  appliesTo(ex: Exchange): boolean {
+    return answerKind(ex) === 'tool-error';
+  },
+
+  check(ex, ctx) {
+    if (ex.outcome.kind !== 'result') return;
+    const content = ex.outcome.result.content;
+    const items = Array.isArray(content) ? content.length : 0;
+    if (items === 0) {
+      ctx.report({ messageId: 'noContent', data: { items } });
+      return;
+    }
+    const texts = textItems(ex);
+    if (texts.length === 0) {
+      ctx.report({ messageId: 'noText', data: { items } });
+      return;
+    }
+    if (texts.every((t) => isBlank(t.text))) ctx.report({ messageId: 'blankText', data: { items: texts.length } });
+  },
+};

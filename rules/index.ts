@@ -1,0 +1,40 @@
+// The rule registry: every rule, in catalogue order (rulebook §4), and lookup by id.
+import type { Rule } from '../src/types.js';
+import { rule as errorChannel } from './error-channel.js';
+import { rule as unknownTool } from './unknown-tool.js';
+import { rule as noErrorAsSuccess } from './no-error-as-success.js';
+import { rule as invalidInputAccepted } from './invalid-input-accepted.js';
+import { rule as noStackTrace } from './no-stack-trace.js';
+import { rule as noInternalDetails } from './no-internal-details.js';
+import { rule as noSecrets } from './no-secrets.js';
+import { rule as errorNotEmpty } from './error-not-empty.js';
+import { rule as errorNotGeneric } from './error-not-generic.js';
+import { rule as recoveryHint } from './recovery-hint.js';
+import { rule as retryAfterOnTransient } from './retry-after-on-transient.js';
+import { rule as serverSurvives } from './server-survives.js';
+import { rule as timelyResponse } from './timely-response.js';
+
+export const RULES: Rule[] = [
+  errorChannel,
+  unknownTool,
+  noErrorAsSuccess,
+  invalidInputAccepted,
+  noStackTrace,
+  noInternalDetails,
+  noSecrets,
+  errorNotEmpty,
+  errorNotGeneric,
+  recoveryHint,
+  retryAfterOnTransient,
+  serverSurvives,
+  timelyResponse,
+];
+
+export function ruleById(id: string): Rule | undefined {
+  return RULES.find((r) => r.meta.id === id);
+}
+
+/** Where a rule's documentation lives, relative to the repository root. */
+export function ruleDocsPath(id: string): string {
+  return `docs/rules/${id}.md`;
+}

@@ -1,0 +1,53 @@
+// Rule no-error-as-success: a failure must not be disguised as a success result (isError missing) the model will believe.
+import type { Exchange, Rule } from '../src/types.js';
+import { answerKind, isAnswered, resultText, snippet } from '../src/matchers/surface.js';
+import { findFailurePhrase, jsonErrorMarker, leadingFailurePhrase } from '../src/matchers/phrases.js';
+
+/** Inputs a correct server must reject: any failure wording in a success answer to them is a disguised error. */
+function shouldFail(ex: Exchange): boolean {
+  return ex.case.expect === 'invalid-input' || ex.case.expect === 'unknown-tool';
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'no-error-as-success',
+    description: 'A success result (no isError) must not carry failure text: the model would take the error for data.',
+    severity: { recommended: 'error', strict: 'error' },
+    tags: ['layer'],
+    messages: {
+      failureTextOnInvalidInput:
+        'Input that must fail ({label}) got a success result whose text reads as a failure ("{phrase}"): set isError: true. Text: "{text}"',
+      leadingFailureText:
+        'A success result opens with failure text ("{phrase}"): if the tool failed, set isError: true. Text: "{text}"',
+      jsonErrorObject:
+        'A success result carries an error object ({phrase} in {where}): if the tool failed, set isError: true. Text: "{text}"',
+    },
+  },
+
+  // Inputs that must fail are checked whatever the answer; other inputs only when they got a success.
+  appliesTo(ex: Exchange): boolean {
+    if (!isAnswered(ex)) return false;
+    return shouldFail(ex) || answerKind(ex) === 'success';
+  },
+
+  check(ex, ctx) {
+    if (answerKind(ex) !== 'success' || ex.outcome.kind !== 'result') return;
+    const text = resultText(ex);
+    const label = ex.case.label;
+
+    const jsonMarker = jsonErrorMarker(text) ?? jsonErrorMarker(ex.outcome.result.structuredContent);
+    if (jsonMarker !== null) {
+      const where = jsonErrorMarker(text) !== null ? 'content' : 'structuredContent';
+      ctx.report({ messageId: 'jsonErrorObject', data: { phrase: jsonMarker, where, label, text: snippet(text) } });
+      return;
+    }
+    if (shouldFail(ex)) {
+      const phrase = findFailurePhrase(text);
+      if (phrase !== null) ctx.report({ messageId: 'failureTextOnInvalidInput', data: { phrase, label, text: snippet(text) } });
+      return;
+    }
+    // Valid and 'any' inputs: "0 results, not found in index" is a legitimate empty result; only an opening failure counts.
+    const leading = leadingFailurePhrase(text);
+    if (leading !== null) ctx.report({ messageId: 'leadingFailureText', data: { phrase: leading, label, text: snippet(text) } });
+  },
+};

@@ -1,0 +1,30 @@
+// Rule no-stack-trace: no error surface carries a stack trace (JS, Python, Java, Go, Rust, .NET, Ruby, PHP frames).
+import type { Exchange, Rule } from '../src/types.js';
+import { errorSurfaces, isErrorAnswer, snippet } from '../src/matchers/surface.js';
+import { findStackFrame } from '../src/matchers/stack-frames.js';
+
+export const rule: Rule = {
+  meta: {
+    id: 'no-stack-trace',
+    description: 'Error answers carry no stack traces: they leak internals, waste tokens and give the model no recovery path.',
+    severity: { recommended: 'error', strict: 'error' },
+    tags: ['security'],
+    messages: {
+      stackTrace: 'The error answer carries a {language} stack trace in {where}: "{frame}". Log it server-side; return a clean message.',
+    },
+  },
+
+  // Only error answers: a success may legitimately return code or logs that contain frames.
+  appliesTo(ex: Exchange): boolean {
+    return isErrorAnswer(ex);
+  },
+
+  check(ex, ctx) {
+    for (const surface of errorSurfaces(ex)) {
+      const frame = findStackFrame(surface.text);
+      if (frame === null) continue;
+      ctx.report({ messageId: 'stackTrace', data: { language: frame.language, where: surface.where, frame: snippet(frame.frame) } });
+      return;
+    }
+  },
+};

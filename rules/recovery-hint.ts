@@ -1,0 +1,82 @@
+// Rule recovery-hint: an error tells the agent how to recover — the offending argument, the expected input, or the next step.
+import type { Exchange, Rule } from '../src/types.js';
+import { errorSurfaces, isBlank, isErrorAnswer, requestedToolName, snippet } from '../src/matchers/surface.js';
+import { extractMetadata, hasActionableMetadata } from '../src/matchers/metadata.js';
+import { findExpectation, findNextStep } from '../src/matchers/phrases.js';
+
+const QUOTED = /['"`‘’“”]([^'"`‘’“”\n]{1,64})['"`‘’“”]/g;
+const TOOL_LIST = /\b(?:available|valid|known|supported|existing) tools?\b|\bdid you mean\b|\btools\/list\b|\blist[_ ]?tools\b/i;
+const MAX_TOOL_NAME = 128;
+
+/** Argument names the error should mention: those the probe label quotes ("omit required 'path'"), else the sent keys. */
+export function argumentNames(ex: Exchange): string[] {
+  const quoted = [...ex.case.label.matchAll(QUOTED)].map((m) => m[1]);
+  const fromLabel = quoted.flatMap((q) => [q, q.split(/[./]/).pop() ?? q]).filter((n) => n.trim() !== '');
+  if (fromLabel.length > 0) return [...new Set(fromLabel)];
+  const args = ex.case.arguments;
+  return args !== null && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args) : [];
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Does `text` mention `name`? Short names must be quoted or followed by ':'/'=' so "a" in "a number" is no mention. */
+export function mentions(text: string, name: string): boolean {
+  const n = escape(name);
+  const pattern = name.length >= 3 ? `(?<![\\w])${n}(?![\\w])` : `['"\`/.]${n}(?![\\w])|(?<![\\w])${n}(?:\\s*[:=]|['"\`])`;
+  return new RegExp(pattern, 'i').test(text);
+}
+
+function namesTool(ex: Exchange, text: string): boolean {
+  const name = requestedToolName(ex);
+  if (TOOL_LIST.test(text)) return true;
+  if (name.trim() === '') return /\b(?:empty|missing|required|blank)\b/i.test(text);
+  if (name.length > MAX_TOOL_NAME) return text.includes(name.slice(0, 32)) || /\b(?:too long|length|characters)\b/i.test(text);
+  return text.toLowerCase().includes(name.toLowerCase());
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'recovery-hint',
+    description: 'An error names the offending argument or the expected input (validation), or says what to do next (other failures).',
+    severity: { recommended: 'warning', strict: 'error' },
+    tags: ['recovery'],
+    messages: {
+      noArgumentHint: 'The error for schema-violating input ({label}) names neither the argument ({names}) nor the expected type, format or values: "{text}"',
+      noNextStep: 'The error ({label}) does not say what to do next (retry, change the input, call another tool, escalate) and carries no metadata: "{text}"',
+      noToolHint: "The error for unknown tool '{name}' neither names it nor lists the available tools: \"{text}\"",
+    },
+  },
+
+  // Blank tool errors are error-not-empty's; there is no hint to look for.
+  appliesTo(ex: Exchange): boolean {
+    return isErrorAnswer(ex) && errorSurfaces(ex).some((s) => !isBlank(s.text));
+  },
+
+  check(ex, ctx) {
+    // What the model reads: content, structuredContent, error message and data (not _meta).
+    const text = errorSurfaces(ex)
+      .filter((s) => s.where !== '_meta')
+      .map((s) => s.text)
+      .join('\n');
+    const shown = snippet(text);
+    const label = ex.case.label;
+
+    if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool') {
+      if (!namesTool(ex, text)) ctx.report({ messageId: 'noToolHint', data: { name: snippet(requestedToolName(ex), 60), text: shown } });
+      return;
+    }
+    const meta = extractMetadata(ex);
+    const names = argumentNames(ex);
+    const describesInput =
+      names.some((n) => mentions(text, n)) || findExpectation(text) !== null || meta.fields.field !== undefined || meta.fields.expected !== undefined;
+    if (ex.case.expect === 'invalid-input') {
+      if (!describesInput) ctx.report({ messageId: 'noArgumentHint', data: { label, names: names.join(', ') || '(none)', text: shown } });
+      return;
+    }
+    // Valid input: the next step, a corrected input, or metadata; 'any' (extra, oversized, unicode) may also be a validation error.
+    const hinted = findNextStep(text) !== null || findExpectation(text) !== null || hasActionableMetadata(meta) || (ex.case.expect === 'any' && describesInput);
+    if (!hinted) ctx.report({ messageId: 'noNextStep', data: { label, text: shown } });
+  },
+};

@@ -1,0 +1,27 @@
+// Rule server-survives: no probe kills the server or leaves it unable to answer.
+import type { Exchange, Rule } from '../src/types.js';
+
+export const rule: Rule = {
+  meta: {
+    id: 'server-survives',
+    description: 'After every probe the server still answers and its process has not exited: a crash ends the agent\'s whole session.',
+    severity: { recommended: 'error', strict: 'error' },
+    tags: ['robustness'],
+    messages: {
+      exited: 'The server closed the connection while handling this call (exit code {exitCode}, signal {signal}).',
+      unresponsive: 'The server stopped answering after this call: the liveness check that followed it got no answer.',
+    },
+  },
+
+  appliesTo(_ex: Exchange): boolean {
+    return true;
+  },
+
+  check(ex, ctx) {
+    if (ex.outcome.kind === 'closed') {
+      ctx.report({ messageId: 'exited', data: { exitCode: ex.outcome.exitCode ?? 'none', signal: ex.outcome.signal ?? 'none' } });
+      return;
+    }
+    if (ex.alive === false) ctx.report({ messageId: 'unresponsive', data: { outcome: ex.outcome.kind } });
+  },
+};

@@ -1,0 +1,53 @@
+// Rule unknown-tool: a call to a tool that does not exist gets JSON-RPC -32602 naming the tool (rulebook §3 row 1).
+import type { Exchange, Rule } from '../src/types.js';
+import { answerKind, errorCode, errorText, requestedToolName, snippet } from '../src/matchers/surface.js';
+
+const INVALID_PARAMS = -32602;
+/** Longer names are not expected to be echoed in full (MCP tool names are at most 128 characters). */
+const MAX_ECHOED_NAME = 128;
+
+export const rule: Rule = {
+  meta: {
+    id: 'unknown-tool',
+    description: 'A tools/call for an unknown tool name is answered with JSON-RPC -32602 whose message names the tool.',
+    severity: { recommended: 'error', strict: 'error' },
+    tags: ['layer', 'protocol'],
+    messages: {
+      toolErrorResult:
+        "Unknown tool '{name}' was answered with an isError result instead of JSON-RPC -32602 (allowed by the draft SEP-2145, not by the spec).",
+      wrongCode: "Unknown tool '{name}' was answered with JSON-RPC error {code}; the spec requires -32602 (Invalid params).",
+      success: "Unknown tool '{name}' was answered with a success result: the client believes a tool that does not exist ran.",
+      unnamed: "The -32602 answer for unknown tool '{name}' does not name the tool: \"{message}\".",
+    },
+  },
+
+  appliesTo(ex: Exchange): boolean {
+    return ex.probe === 'unknown-tool' && (ex.outcome.kind === 'result' || ex.outcome.kind === 'error');
+  },
+
+  check(ex, ctx) {
+    const requested = requestedToolName(ex);
+    const name = snippet(requested, 60);
+    const kind = answerKind(ex);
+
+    if (kind === 'success') {
+      ctx.report({ messageId: 'success', data: { name }, severity: 'error' });
+      return;
+    }
+    if (kind === 'tool-error') {
+      // §3: a note in the recommended profile (88% of servers do this), a warning in strict.
+      ctx.report({ messageId: 'toolErrorResult', data: { name }, severity: ctx.profile === 'strict' ? 'warning' : 'note' });
+      return;
+    }
+    const code = errorCode(ex);
+    if (code !== INVALID_PARAMS) {
+      ctx.report({ messageId: 'wrongCode', data: { name, code: code ?? String(code) }, severity: 'warning' });
+      return;
+    }
+    const message = errorText(ex);
+    const nameable = requested.trim() !== '' && requested.length <= MAX_ECHOED_NAME;
+    if (nameable && !message.toLowerCase().includes(requested.toLowerCase())) {
+      ctx.report({ messageId: 'unnamed', data: { name, code, message: snippet(message) }, severity: 'note' });
+    }
+  },
+};

@@ -1,0 +1,120 @@
+// Test helper: hand-written exchanges and a one-call way to grade one with a rule, no server involved.
+import type { Exchange, Expectation, ProbeKind, ProfileName, ReportDescriptor, Rule, SessionFacts } from '../../src/types.js';
+import { NO_TOOL } from '../../src/types.js';
+
+export interface ExchangeSpec {
+  probe?: ProbeKind;
+  /** Defaults from the probe: invalid-input for schema violations, unknown-tool, valid-input for positive, else any. */
+  expect?: Expectation;
+  tool?: string;
+  /** The tool name sent (defaults to the tool, or 'no_such_tool' for the unknown-tool probe). */
+  name?: string;
+  args?: unknown;
+  label?: string;
+  /** A whole result object; or build one from text/isError/structuredContent/_meta. */
+  result?: Record<string, unknown>;
+  text?: string | string[];
+  isError?: boolean;
+  structuredContent?: unknown;
+  _meta?: Record<string, unknown>;
+  error?: { code: unknown; message: unknown; data?: unknown };
+  timeout?: boolean;
+  closed?: { exitCode: number | null; signal: string | null };
+  alive?: boolean;
+  elapsedMs?: number;
+}
+
+const INVALID: ProbeKind[] = ['missing-required', 'wrong-type', 'null-values', 'constraint-violations'];
+
+function defaultExpect(probe: ProbeKind): Expectation {
+  if (INVALID.includes(probe)) return 'invalid-input';
+  if (probe === 'unknown-tool') return 'unknown-tool';
+  if (probe === 'positive') return 'valid-input';
+  return 'any';
+}
+
+export function exchange(spec: ExchangeSpec): Exchange {
+  const probe = spec.probe ?? 'positive';
+  const expect = spec.expect ?? defaultExpect(probe);
+  const tool = spec.tool ?? (probe === 'unknown-tool' ? NO_TOOL : 'search_docs');
+  const name = spec.name ?? (probe === 'unknown-tool' ? 'no_such_tool' : tool);
+  const args = spec.args ?? {};
+  const request = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } };
+
+  let outcome: Exchange['outcome'];
+  if (spec.timeout) outcome = { kind: 'timeout' };
+  else if (spec.closed) outcome = { kind: 'closed', ...spec.closed };
+  else if (spec.error) outcome = { kind: 'error', error: spec.error };
+  else {
+    const texts = spec.text === undefined ? [] : Array.isArray(spec.text) ? spec.text : [spec.text];
+    const result: Record<string, unknown> = spec.result ?? { content: texts.map((text) => ({ type: 'text', text })) };
+    if (!spec.result && spec.isError !== undefined) result.isError = spec.isError;
+    if (!spec.result && spec.structuredContent !== undefined) result.structuredContent = spec.structuredContent;
+    if (!spec.result && spec._meta !== undefined) result._meta = spec._meta;
+    outcome = { kind: 'result', result };
+  }
+  const response =
+    outcome.kind === 'result'
+      ? { jsonrpc: '2.0', id: 7, result: outcome.result }
+      : outcome.kind === 'error'
+        ? { jsonrpc: '2.0', id: 7, error: outcome.error }
+        : undefined;
+
+  return {
+    seq: 1,
+    tool,
+    probe,
+    case: { name, arguments: args, expect, label: spec.label ?? `${probe} case` },
+    path: '0',
+    request,
+    response,
+    outcome,
+    elapsedMs: spec.elapsedMs ?? 12,
+    alive: spec.alive,
+  };
+}
+
+export interface GradeOptions {
+  version?: string;
+  profile?: ProfileName;
+  options?: Record<string, unknown>;
+  timeoutMs?: number;
+}
+
+export interface Graded {
+  applies: boolean;
+  findings: ReportDescriptor[];
+}
+
+export function session(opts: GradeOptions = {}): SessionFacts {
+  const protocolVersion = opts.version ?? '2025-06-18';
+  return { protocolVersion, era: protocolVersion >= '2026-07-28' ? 'modern' : 'legacy', transport: 'stdio', timeoutMs: opts.timeoutMs ?? 10_000 };
+}
+
+/** Grade one exchange as the engine would; also fails the test when a finding's messageId or placeholders don't fit the meta. */
+export function grade(rule: Rule, ex: Exchange, opts: GradeOptions = {}): Graded {
+  const facts = session(opts);
+  const findings: ReportDescriptor[] = [];
+  const applies = rule.appliesTo(ex, facts);
+  if (applies) {
+    rule.check(ex, {
+      session: facts,
+      options: opts.options ?? {},
+      profile: opts.profile ?? 'recommended',
+      report(descriptor) {
+        const template = rule.meta.messages[descriptor.messageId];
+        if (template === undefined) throw new Error(`${rule.meta.id}: unknown messageId '${descriptor.messageId}'`);
+        for (const [, key] of template.matchAll(/\{(\w+)\}/g)) {
+          if (descriptor.data?.[key] === undefined) throw new Error(`${rule.meta.id}/${descriptor.messageId}: placeholder {${key}} has no data`);
+        }
+        findings.push(descriptor);
+      },
+    });
+  }
+  return { applies, findings };
+}
+
+/** The messageIds a rule reported for an exchange ([] when it passed or did not apply). */
+export function messageIds(rule: Rule, ex: Exchange, opts: GradeOptions = {}): string[] {
+  return grade(rule, ex, opts).findings.map((f) => f.messageId);
+}

@@ -1,0 +1,133 @@
+// Tests for text phrases: failure words, leading failures, JSON error objects, generic texts, transient markers, delays.
+import { describe, expect, it } from 'vitest';
+import {
+  findDelayText,
+  findExpectation,
+  findFailurePhrase,
+  findNextStep,
+  findTransientMarker,
+  genericPhrase,
+  jsonErrorMarker,
+  leadingFailurePhrase,
+} from '../../src/matchers/phrases.js';
+
+describe('failure phrases', () => {
+  it.each([
+    ['Error: id is required', 'Error'],
+    ['The operation FAILED', 'FAILED'],
+    ['Document not found', 'not found'],
+    ['invalid id', 'invalid'],
+    ['Unable to parse the query', 'Unable to'],
+    ['NullPointer exception thrown', 'exception'],
+    ['Found 3 documents', null],
+    ['0 errors, 2 warnings', null],
+    ['Validated against the schema', null],
+  ])('findFailurePhrase(%j) = %j', (text, phrase) => {
+    expect(findFailurePhrase(text)).toBe(phrase);
+  });
+
+  it.each([
+    ['Error: connection refused', 'Error'],
+    ['[ERROR] upstream down', 'ERROR'],
+    ['Error while fetching page', 'Error'],
+    ['Failed to open file', 'Failed'],
+    ['  Unable to reach the index', 'Unable to'],
+    ['Could not resolve host', 'Could not'],
+    ['Exception: boom', 'Exception'],
+    ['Error', 'Error'],
+    ['0 results, not found in index', null],
+    ['Not found: no documents match "zzz"', null],
+    ['Error rate for the last hour: 0.2%', null],
+    ['Invalid emails in the list: 2 of 10', null],
+    ['Found 2 errors in the file', null],
+  ])('leadingFailurePhrase(%j) = %j', (text, phrase) => {
+    expect(leadingFailurePhrase(text)).toBe(phrase);
+  });
+
+  it.each([
+    ['{"error": "db down"}', '"error"'],
+    [{ isError: true }, '"isError": true'],
+    ['{"status": "failed", "items": []}', '"status": "failed"'],
+    ['{"success": false}', '"success": false'],
+    ['{"error": null, "items": []}', null],
+    ['{"found": false, "message": "No orders found"}', null],
+    ['not json {"error": 1}', null],
+    [[{ error: 'x' }], null],
+  ])('jsonErrorMarker(%j) = %j', (value, marker) => {
+    expect(jsonErrorMarker(value)).toBe(marker);
+  });
+});
+
+describe('genericPhrase', () => {
+  it.each([
+    ['Operation failed', 'Operation failed'],
+    ['Operation failed.', 'Operation failed'],
+    ['  error! ', 'error'],
+    ['Error: Internal error', 'Internal error'],
+    ['MCP error -32603: Internal error', 'Internal error'],
+    ['Something went wrong...', 'Something went wrong'],
+    ['"undefined"', 'undefined'],
+    ['null', 'null'],
+    ['false', 'false'],
+    ['Invalid params', 'Invalid params'],
+    ['Error: Operation failed: timeout after 30s', null],
+    ['Invalid params: count must be an integer', null],
+    ['Error: document 42 not found', null],
+    ['Internal error while reading page 3; retry in 5 seconds', null],
+  ])('genericPhrase(%j) = %j', (text, phrase) => {
+    expect(genericPhrase(text)).toBe(phrase);
+  });
+});
+
+describe('transient markers and delays', () => {
+  it.each([
+    ['Database query timed out after 30s', 'timed out'],
+    ['Upstream timeout', 'timeout'],
+    ['Service temporarily unavailable', 'temporarily unavailable'],
+    ['Rate limit exceeded', 'Rate limit'],
+    ['GitHub API returned HTTP 503', 'HTTP 503'],
+    ['Too many requests (429)', 'Too many requests'],
+    ['connect ECONNREFUSED 10.0.0.1:80', 'ECONNREFUSED'],
+    ['Please try again later', 'try again'],
+    ['Order #429 not found', null],
+    ['Invalid value 503 for count', null],
+    ['Permission denied', null],
+  ])('findTransientMarker(%j) = %j', (text, marker) => {
+    expect(findTransientMarker(text)).toBe(marker);
+  });
+
+  it.each([
+    ['Rate limit exceeded. Retry after 30 seconds.', 'Retry after 30 seconds'],
+    ['retry in 500ms', 'retry in 500ms'],
+    ['Retry-After: 12', 'Retry-After: 12'],
+    ['Busy; try again in 10 seconds', 'in 10 seconds'],
+    ['wait 2 minutes before calling again', 'wait 2 minutes'],
+    ['Please try again later', null],
+    ['Timed out after 30s', null],
+    ['retry', null],
+  ])('findDelayText(%j) = %j', (text, delay) => {
+    expect(findDelayText(text)).toBe(delay);
+  });
+});
+
+describe('hints', () => {
+  it.each([
+    ["Parameter 'limit' must be between 1 and 100", 'must be'],
+    ['Expected string, received number', 'Expected'],
+    ['status must be one of: pending, shipped', 'must be'],
+    ['Invalid date; use ISO 8601 such as 2026-03-01', 'ISO 8601'],
+    ['Invalid format', null],
+    ['Missing required parameter', null],
+  ])('findExpectation(%j) = %j', (text, hint) => {
+    expect(findExpectation(text)).toBe(hint);
+  });
+
+  it.each([
+    ['Try search_users to find the email', 'Try'],
+    ['Check the owner/repo format', 'Check'],
+    ['Operation failed', null],
+    ['Database unreachable', null],
+  ])('findNextStep(%j) = %j', (text, step) => {
+    expect(findNextStep(text)).toBe(step);
+  });
+});

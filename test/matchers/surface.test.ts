@@ -1,0 +1,77 @@
+// Tests for answer classification and error surfaces of an exchange.
+import { describe, expect, it } from 'vitest';
+import { answerKind, errorSurfaces, errorText, isBlank, resultText, snippet } from '../../src/matchers/surface.js';
+import { exchange } from '../helpers/exchange.js';
+
+describe('answerKind', () => {
+  it.each([
+    [exchange({ text: 'ok' }), 'success'],
+    [exchange({ text: 'ok', isError: false }), 'success'],
+    [exchange({ text: 'bad', isError: true }), 'tool-error'],
+    [exchange({ error: { code: -32602, message: 'x' } }), 'protocol-error'],
+    [exchange({ timeout: true }), 'timeout'],
+    [exchange({ closed: { exitCode: 1, signal: null } }), 'closed'],
+  ])('%#: %s', (ex, kind) => {
+    expect(answerKind(ex)).toBe(kind);
+  });
+});
+
+describe('errorSurfaces', () => {
+  it('lists every text item, structuredContent and _meta of a tool error', () => {
+    const ex = exchange({
+      result: {
+        isError: true,
+        content: [{ type: 'text', text: 'first' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }, { type: 'text', text: 'third' }],
+        structuredContent: { errorCategory: 'validation', detail: 'line one\nline two' },
+        _meta: { correlationId: 'c-1' },
+      },
+    });
+    expect(errorSurfaces(ex)).toEqual([
+      { where: 'content[0].text', text: 'first' },
+      { where: 'content[2].text', text: 'third' },
+      { where: 'structuredContent', text: '"errorCategory": "validation"\n"detail": "line one\nline two"' },
+      { where: '_meta', text: '"correlationId": "c-1"' },
+    ]);
+  });
+
+  it('lists message and data of a JSON-RPC error', () => {
+    const ex = exchange({ error: { code: -32603, message: 'Internal error', data: 'File "/srv/a.py", line 1' } });
+    expect(errorSurfaces(ex)).toEqual([
+      { where: 'error.message', text: 'Internal error' },
+      { where: 'error.data', text: 'File "/srv/a.py", line 1' },
+    ]);
+  });
+
+  it('is empty for a success, a timeout and a closed connection', () => {
+    expect(errorSurfaces(exchange({ text: 'Error: x', structuredContent: { a: 1 } }))).toEqual([]);
+    expect(errorSurfaces(exchange({ timeout: true }))).toEqual([]);
+    expect(errorSurfaces(exchange({ closed: { exitCode: null, signal: 'SIGKILL' } }))).toEqual([]);
+  });
+});
+
+describe('text helpers', () => {
+  it('joins text content', () => {
+    expect(resultText(exchange({ text: ['a', 'b'] }))).toBe('a\nb');
+    expect(resultText(exchange({ error: { code: 1, message: 'm' } }))).toBe('');
+  });
+
+  it('reads the first text of an error', () => {
+    expect(errorText(exchange({ text: 'bad', isError: true }))).toBe('bad');
+    expect(errorText(exchange({ error: { code: -32602, message: 'Invalid params' } }))).toBe('Invalid params');
+    expect(errorText(exchange({ text: 'fine' }))).toBe('');
+  });
+
+  it.each([
+    ['', true],
+    ['  \n\t', true],
+    ['\u200B\uFEFF', true],
+    ['x', false],
+  ])('isBlank(%j) is %s', (text, blank) => {
+    expect(isBlank(text)).toBe(blank);
+  });
+
+  it('makes redacted, bounded evidence', () => {
+    expect(snippet('password=hunter2\n\nnext')).toBe('password=[REDACTED:password] next');
+    expect(snippet('x'.repeat(500), 10)).toHaveLength(10);
+  });
+});

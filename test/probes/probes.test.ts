@@ -1,0 +1,362 @@
+// Property tests of every probe's plan: each case really is what its kind claims (checked with ajv), and skips say why.
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PROBES, probeByKind } from '../../probes/index.js';
+import { SPECIAL_STRINGS } from '../../probes/unicode.js';
+import { ajvVerdict, isRecord, jsonTypesOf, propertySchemas, requiredProps, validatesAgainst, withoutProps } from '../../src/plan/schema-arbitrary.js';
+import { NO_TOOL, PROBE_KINDS, type JsonSchema, type ProbeCase, type ProbeKind, type ProbePlan, type ToolInfo } from '../../src/types.js';
+import { HOSTILE_SCHEMAS, VALID_GENERATION, referenceServerTools } from './schemas.js';
+
+const RANDOM_RUNS = 60;
+
+const tool = (name: string, inputSchema: JsonSchema): ToolInfo => ({ name, inputSchema });
+const tableTools: ToolInfo[] = Object.entries(VALID_GENERATION).map(([name, schema]) => tool(name, schema));
+let realTools: ToolInfo[] = [];
+const allTools = () => [...tableTools, ...realTools];
+
+beforeAll(async () => {
+  realTools = await referenceServerTools();
+}, 60_000);
+
+function planOf(kind: ProbeKind, t: ToolInfo, others: ToolInfo[] = [t]): ProbePlan | { skip: string } {
+  return probeByKind(kind).plan(t, others);
+}
+
+/** The enumerated cases plus a fixed number of random ones (random seed: fast-check reports it on failure). */
+function casesOf(plan: ProbePlan): ProbeCase[] {
+  return [...plan.enumerated, ...(plan.arbitrary ? fc.sample(plan.arbitrary, RANDOM_RUNS) : [])];
+}
+
+/** For every tool the probe plans: all its cases, else the skip reason. */
+function eachPlan(kind: ProbeKind, check: (t: ToolInfo, cases: ProbeCase[], plan: ProbePlan) => void, skipped?: (t: ToolInfo, reason: string) => void) {
+  let planned = 0;
+  for (const t of allTools()) {
+    const plan = planOf(kind, t);
+    if ('skip' in plan) {
+      skipped?.(t, plan.skip);
+      continue;
+    }
+    planned++;
+    check(t, casesOf(plan), plan);
+  }
+  expect(planned, `${kind} planned for no tool at all`).toBeGreaterThan(0);
+}
+
+const args = (c: ProbeCase) => c.arguments as Record<string, unknown>;
+const schemaOf = (t: ToolInfo) => t.inputSchema;
+
+describe('registry', () => {
+  it('lists one probe per kind, in PROBE_KINDS order', () => {
+    expect(PROBES.map((p) => p.kind)).toEqual([...PROBE_KINDS]);
+    for (const kind of PROBE_KINDS) expect(probeByKind(kind).kind).toBe(kind);
+    expect(PROBES.filter((p) => p.scope === 'server').map((p) => p.kind)).toEqual(['unknown-tool']);
+  });
+
+  it('reached the reference servers', () => {
+    expect(realTools.map((t) => t.name)).toEqual(expect.arrayContaining(['create_entities', 'echo', 'get-sum']));
+  });
+});
+
+describe('every probe on every tool', () => {
+  it.each([...PROBE_KINDS])('%s: well-formed cases or a skip with a reason', (kind) => {
+    for (const t of allTools()) {
+      const plan = planOf(kind, t, allTools());
+      if ('skip' in plan) {
+        expect(plan.skip.trim().length, `${kind} on ${t.name}`).toBeGreaterThan(3);
+        continue;
+      }
+      for (const c of casesOf(plan)) {
+        expect(c.label.trim().length).toBeGreaterThan(0);
+        expect(['invalid-input', 'unknown-tool', 'valid-input', 'any']).toContain(c.expect);
+        if (kind !== 'unknown-tool') {
+          expect(c.name).toBe(t.name);
+          expect(isRecord(c.arguments), `${kind} on ${t.name}: ${c.label}`).toBe(true);
+          expect(JSON.parse(JSON.stringify(c.arguments))).toEqual(c.arguments);
+        }
+      }
+    }
+  });
+
+  it.each([...PROBE_KINDS])('%s: hostile schemas give plans or skips, never a throw', (kind) => {
+    const raw = PROBES.find((p) => p.kind === kind)!;
+    for (const [i, schema] of HOSTILE_SCHEMAS.entries()) {
+      const t = tool(`hostile-${i}`, schema as JsonSchema);
+      const plan = raw.plan(t, [t]);
+      if ('skip' in plan) expect(plan.skip).toMatch(/\w/);
+      else expect(() => casesOf(plan)).not.toThrow();
+      expect(plan).not.toHaveProperty('skip', expect.stringContaining('could not plan'));
+    }
+  });
+});
+
+describe('missing-required', () => {
+  it('every case lacks at least one required property and is schema-invalid', () => {
+    eachPlan('missing-required', (t, cases) => {
+      const required = requiredProps(schemaOf(t));
+      for (const c of cases) {
+        expect(c.expect).toBe('invalid-input');
+        expect(required.some((key) => !Object.hasOwn(args(c), key)), c.label).toBe(true);
+        expect(ajvVerdict(schemaOf(t), c.arguments), `${t.name}: ${c.label}`).toBe('invalid');
+      }
+    });
+  });
+
+  it('omits each required property exactly once, keeps the others, and also sends {}', () => {
+    const t = tool('t', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' }, c: { type: 'boolean' } }, required: ['a', 'b'] });
+    const plan = planOf('missing-required', t) as ProbePlan;
+    expect(plan.enumerated.map((c) => c.label)).toEqual(["omit required 'a'", "omit required 'b'", 'empty arguments {}']);
+    expect(plan.enumerated.map((c) => Object.keys(args(c)).sort())).toEqual([['b'], ['a'], []]);
+  });
+
+  it('skips a tool without required properties', () => {
+    expect(planOf('missing-required', tool('t', { type: 'object', properties: { a: { type: 'string' } } }))).toEqual({ skip: 'no required properties' });
+  });
+});
+
+describe('wrong-type', () => {
+  it('every case is schema-invalid and changes one property to a type it does not allow', () => {
+    eachPlan('wrong-type', (t, cases) => {
+      const props = propertySchemas(schemaOf(t));
+      for (const c of cases) {
+        expect(c.expect).toBe('invalid-input');
+        expect(ajvVerdict(schemaOf(t), c.arguments), `${t.name}: ${c.label}`).toBe('invalid');
+        const property = /^'(.+)' as /.exec(c.label)![1];
+        const allowed = jsonTypesOf(props[property], schemaOf(t));
+        expect(allowed).not.toBeNull();
+      }
+    });
+  });
+
+  it('gives each typed property each JSON type it does not allow, once', () => {
+    const t = tool('t', { type: 'object', properties: { s: { type: 'string' }, n: { type: 'number' }, i: { type: 'integer' }, any: {} }, required: ['s'] });
+    const labels = (planOf('wrong-type', t) as ProbePlan).enumerated.map((c) => c.label);
+    expect(labels.sort()).toEqual(
+      [
+        "'s' as non-integer number", "'s' as integer", "'s' as boolean", "'s' as object", "'s' as array",
+        "'n' as string", "'n' as boolean", "'n' as object", "'n' as array",
+        "'i' as string", "'i' as non-integer number", "'i' as boolean", "'i' as object", "'i' as array",
+      ].sort(),
+    );
+  });
+
+  it('skips a tool with no typed property', () => {
+    expect(planOf('wrong-type', tool('t', { type: 'object', properties: { a: {} } }))).toEqual({ skip: 'no property declares a type' });
+  });
+});
+
+describe('null-values', () => {
+  it('every case sets exactly one null-rejecting property to null and is schema-invalid', () => {
+    eachPlan('null-values', (t, cases) => {
+      for (const c of cases) {
+        const nulls = Object.entries(args(c)).filter(([, v]) => v === null);
+        expect(nulls.length, c.label).toBeGreaterThanOrEqual(1);
+        expect(c.label).toMatch(/^'.+' as null$/);
+        expect(ajvVerdict(schemaOf(t), c.arguments), `${t.name}: ${c.label}`).toBe('invalid');
+      }
+    });
+  });
+
+  it('leaves nullable properties alone, and skips when every property accepts null', () => {
+    const t = tool('t', { type: 'object', properties: { a: { type: 'string' }, b: { type: ['string', 'null'] }, c: {} } });
+    expect((planOf('null-values', t) as ProbePlan).enumerated.map((c) => c.label)).toEqual(["'a' as null"]);
+    expect(planOf('null-values', tool('t', { type: 'object', properties: { b: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }))).toEqual({
+      skip: 'no property rejects null',
+    });
+  });
+});
+
+describe('empty-values', () => {
+  it('expects invalid-input exactly when ajv rejects the arguments', () => {
+    eachPlan('empty-values', (t, cases) => {
+      for (const c of cases) expect(c.expect, `${t.name}: ${c.label}`).toBe(ajvVerdict(schemaOf(t), c.arguments) === 'invalid' ? 'invalid-input' : 'any');
+    });
+  });
+
+  it('uses the empty value of each allowed type', () => {
+    const t = tool('t', { type: 'object', properties: { s: { type: 'string', minLength: 1 }, a: { type: 'array' }, o: { type: 'object' }, n: { type: 'number' } } });
+    const cases = (planOf('empty-values', t) as ProbePlan).enumerated;
+    expect(cases.map((c) => [c.label, c.expect])).toEqual([
+      ["'s' as empty string", 'invalid-input'],
+      ["'a' as empty array", 'any'],
+      ["'o' as empty object", 'any'],
+      ["'n' as 0", 'any'],
+    ]);
+    expect(cases.map((c) => Object.values(args(c))[0])).toEqual(['', [], {}, 0]);
+  });
+});
+
+describe('constraint-violations', () => {
+  it('every case is schema-invalid', () => {
+    eachPlan('constraint-violations', (t, cases) => {
+      for (const c of cases) {
+        expect(c.expect).toBe('invalid-input');
+        expect(ajvVerdict(schemaOf(t), c.arguments), `${t.name}: ${c.label}`).toBe('invalid');
+      }
+    });
+  });
+
+  it('breaks each kind of constraint', () => {
+    const t = tool('t', {
+      type: 'object',
+      properties: {
+        mode: { type: 'string', enum: ['a', 'b'] },
+        n: { type: 'integer', minimum: 1, maximum: 10 },
+        r: { type: 'number', exclusiveMinimum: 0 },
+        s: { type: 'string', minLength: 2, maxLength: 5, pattern: '^[a-z]+$' },
+        when: { type: 'string', format: 'date-time' },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2, uniqueItems: true },
+      },
+    });
+    const cases = (planOf('constraint-violations', t) as ProbePlan).enumerated;
+    expect(cases.map((c) => c.label)).toEqual([
+      "'mode' outside its enum",
+      "'n' below minimum 1",
+      "'n' above maximum 10",
+      "'r' equal to exclusiveMinimum 0",
+      "'s' shorter than minLength 2",
+      "'s' longer than maxLength 5",
+      "'s' not matching pattern ^[a-z]+$",
+      "'when' not a valid date-time",
+      "'tags' with fewer than minItems 1",
+      "'tags' with more than maxItems 2",
+      "'tags' with duplicate items",
+    ]);
+    expect(cases.map((c) => args(c)[/^'(\w+)'/.exec(c.label)![1]]).slice(0, 4)).toEqual(['errlint_not_an_allowed_value', 0, 11, 0]);
+  });
+
+  it('drops candidates ajv accepts, and skips a tool without constraints', () => {
+    // an unknown format cannot be violated: ajv ignores it
+    expect(planOf('constraint-violations', tool('t', { type: 'object', properties: { s: { type: 'string', format: 'made-up' } } }))).toEqual({
+      skip: 'no property declares a constraint (enum, const, range, length, pattern, format, item count)',
+    });
+    expect(planOf('constraint-violations', tool('t', { type: 'object', properties: { s: { type: 'string' } } }))).toHaveProperty('skip');
+  });
+});
+
+describe('extra-properties', () => {
+  it('adds one undeclared property to schema-valid arguments and expects any answer', () => {
+    eachPlan('extra-properties', (t, cases) => {
+      const declared = Object.keys(propertySchemas(schemaOf(t)));
+      for (const c of cases) {
+        expect(c.expect).toBe('any');
+        const extra = /^undeclared property '(__errlint_\w+)'$/.exec(c.label)![1];
+        expect(declared).not.toContain(extra);
+        expect(Object.keys(args(c))).toContain(extra);
+        expect(ajvVerdict(schemaOf(t), withoutProps(args(c), [extra])), `${t.name}: ${c.label}`).toBe('valid');
+      }
+    });
+  });
+
+  it('never collides with a declared property', () => {
+    const plan = planOf('extra-properties', tool('t', { type: 'object', properties: { __errlint_extra: { type: 'string' } } })) as ProbePlan;
+    expect(Object.keys(args(plan.enumerated[0]))).toContain('__errlint_extra_');
+  });
+});
+
+describe('unicode', () => {
+  it('puts each special string in a string property; the expectation follows ajv', () => {
+    eachPlan(
+      'unicode',
+      (t, cases, plan) => {
+        expect(plan.enumerated.map((c) => c.label.replace(/ in '.*'$/, ''))).toEqual(SPECIAL_STRINGS.map((s) => s.words));
+        for (const c of cases) {
+          const field = /in '(.+)'$/.exec(c.label)![1];
+          expect(jsonTypesOf(propertySchemas(schemaOf(t))[field], schemaOf(t))).toContain('string');
+          expect(typeof args(c)[field]).toBe('string');
+          expect(c.expect).toBe(ajvVerdict(schemaOf(t), c.arguments) === 'invalid' ? 'invalid-input' : 'any');
+        }
+      },
+      (t, reason) => expect(reason, t.name).toBe('no string property'),
+    );
+  });
+
+  it('prefers a free-text field and covers NUL, U+202E and non-BMP', () => {
+    const t = tool('t', { type: 'object', properties: { mode: { enum: ['x'] }, q: { type: 'string' } }, required: ['mode'] });
+    const cases = (planOf('unicode', t) as ProbePlan).enumerated;
+    const values = cases.map((c) => args(c).q as string);
+    expect(values.some((v) => v.includes('\u0000'))).toBe(true);
+    expect(values.some((v) => v.includes('\u202E'))).toBe(true);
+    expect(values.some((v) => [...v].some((ch) => ch.codePointAt(0)! > 0xffff))).toBe(true);
+    expect(cases.every((c) => args(c).mode === 'x')).toBe(true);
+  });
+});
+
+describe('oversized', () => {
+  it('sends 100 KB and 1 MB strings, 10k items and 64-deep nesting', () => {
+    const t = tool('t', { type: 'object', properties: { q: { type: 'string' }, ids: { type: 'array', items: { type: 'integer' } } }, required: ['q'] });
+    const plan = planOf('oversized', t) as ProbePlan;
+    expect(plan.arbitrary).toBeNull();
+    const [kb, mb, array, deep] = plan.enumerated.map(args);
+    expect((kb.q as string).length).toBe(100 * 1024);
+    expect((mb.q as string).length).toBe(1024 * 1024);
+    expect(array.ids).toHaveLength(10_000);
+    expect((array.ids as unknown[]).every((x) => Number.isInteger(x))).toBe(true);
+    let node = deep.__errlint_oversized;
+    let depth = 0;
+    while (isRecord(node)) [node, depth] = [node.nested, depth + 1];
+    expect(depth).toBe(64);
+    expect(plan.enumerated.map((c) => c.expect)).toEqual(['any', 'any', 'any', 'any']);
+  });
+
+  it('expects invalid-input where ajv rejects the payload', () => {
+    const plan = planOf('oversized', tool('t', { type: 'object', properties: { q: { type: 'string', maxLength: 100 } }, additionalProperties: false })) as ProbePlan;
+    expect(plan.enumerated.map((c) => c.expect)).toEqual(['invalid-input', 'invalid-input', 'invalid-input', 'invalid-input']);
+    eachPlan('oversized', (t, cases) => {
+      for (const c of cases) expect(c.expect).toBe(ajvVerdict(schemaOf(t), c.arguments) === 'invalid' ? 'invalid-input' : 'any');
+    });
+  });
+});
+
+describe('unknown-tool', () => {
+  const placeholder = tool(NO_TOOL, { type: 'object' });
+
+  it('never calls an existing tool, even when real names look like our candidates', () => {
+    const adversarial = ['', `errlint_${'x'.repeat(130)}`, '../../etc/passwd', 'tools/../admin', 'search', 'search_x', 'saerch', 'errlint_no_such_tool', 'a', 'b'].map((n) =>
+      tool(n, {}),
+    );
+    for (const tools of [adversarial, realTools, [], [tool('x', {})]]) {
+      const existing = new Set(tools.map((t) => t.name));
+      const plan = planOf('unknown-tool', placeholder, tools) as ProbePlan;
+      const cases = [...plan.enumerated, ...fc.sample(plan.arbitrary!, 500)];
+      for (const c of cases) {
+        expect(existing.has(c.name), c.name).toBe(false);
+        expect(c.expect).toBe('unknown-tool');
+        expect(c.arguments).toEqual({});
+      }
+    }
+  });
+
+  it('tries empty, 129+ characters, path-like names and near misses of a real tool', () => {
+    const plan = planOf('unknown-tool', placeholder, [tool('read_file', {}), tool('write_file', {})]) as ProbePlan;
+    const names = plan.enumerated.map((c) => c.name);
+    expect(names).toContain('');
+    expect(names.some((n) => n.length >= 129)).toBe(true);
+    expect(names).toContain('../../etc/passwd');
+    expect(names).toContain('tools/../admin');
+    expect(names).toContain('read_file_x');
+    expect(names.filter((n) => n.length === 'read_file'.length && n !== 'read_file' && [...n].sort().join() === [...'read_file'].sort().join())).toHaveLength(1);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('positive', () => {
+  it('every input validates with ajv and expects valid-input', () => {
+    eachPlan('positive', (t, cases) => {
+      for (const c of cases) {
+        expect(c.expect).toBe('valid-input');
+        expect(validatesAgainst(schemaOf(t), c.arguments), `${t.name}: ${JSON.stringify(c.arguments)}`).toBe(true);
+      }
+    });
+  });
+
+  it('skips what ajv cannot confirm', () => {
+    expect(planOf('positive', tool('t', { $ref: '#/$defs/missing' }))).toHaveProperty('skip', expect.stringContaining('ajv cannot compile'));
+    expect(planOf('positive', tool('t', false))).toHaveProperty('skip');
+  });
+
+  it('plans the valid base input first, then random ones', () => {
+    const plan = planOf('positive', tool('t', { type: 'object', properties: { n: { type: 'integer', minimum: 5 } }, required: ['n'] })) as ProbePlan;
+    expect(plan.enumerated).toEqual([{ name: 't', arguments: { n: 5 }, expect: 'valid-input', label: 'minimal valid input' }]);
+    expect(plan.arbitrary).not.toBeNull();
+  });
+});

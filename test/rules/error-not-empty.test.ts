@@ -1,0 +1,29 @@
+// Table tests for error-not-empty: an isError result needs a non-blank text item.
+import { describe, expect, it } from 'vitest';
+import { rule } from '../../rules/error-not-empty.js';
+import { exchange, grade } from '../helpers/exchange.js';
+
+describe('error-not-empty', () => {
+  it.each([
+    ['one text item', exchange({ isError: true, text: 'Upstream returned 503; retry in 10 s' })],
+    ['a blank item and a real one', exchange({ isError: true, text: ['', 'Invalid id'] })],
+  ])('passes: %s', (_name, ex) => {
+    expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+  });
+
+  it.each([
+    ['content []', exchange({ result: { isError: true, content: [] } }), 'noContent', { items: 0 }],
+    ['no content at all', exchange({ result: { isError: true } }), 'noContent', { items: 0 }],
+    ['only an image', exchange({ result: { isError: true, content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] } }), 'noText', { items: 1 }],
+    ['only blank text', exchange({ isError: true, text: [' ', '\u200B\n'] }), 'blankText', { items: 2 }],
+  ])('fails: %s', (_name, ex, messageId, data) => {
+    const { findings } = grade(rule, ex);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ messageId, data });
+  });
+
+  it('does not apply to successes or JSON-RPC errors', () => {
+    expect(grade(rule, exchange({ result: { content: [] } })).applies).toBe(false);
+    expect(grade(rule, exchange({ error: { code: -32603, message: '' } })).applies).toBe(false);
+  });
+});

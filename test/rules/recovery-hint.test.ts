@@ -1,0 +1,40 @@
+// Table tests for recovery-hint: validation errors name the argument or expectation; others give a next step; unknown tools are named.
+import { describe, expect, it } from 'vitest';
+import { rule } from '../../rules/recovery-hint.js';
+import { exchange, grade } from '../helpers/exchange.js';
+
+describe('recovery-hint', () => {
+  it.each([
+    ['validation error naming the missing argument', exchange({ probe: 'missing-required', label: "omit required 'query'", isError: true, text: "Parameter 'query' is required but was not provided." })],
+    ['validation error stating the expected type', exchange({ probe: 'wrong-type', label: 'a number as string', args: { n: 'x' }, isError: true, text: 'Expected number, received string' })],
+    ['-32602 naming a sent argument', exchange({ probe: 'null-values', label: 'nulls', args: { limit: null }, error: { code: -32602, message: 'limit cannot be null' } })],
+    ['validation error with field metadata', exchange({ probe: 'wrong-type', label: 'x', isError: true, text: 'Bad input', structuredContent: { field: 'count', expected: 'integer' } })],
+    ['short argument name quoted', exchange({ probe: 'wrong-type', label: "'n' as string", isError: true, text: 'Bad value for "n"' })],
+    ['tool failure with a next step', exchange({ probe: 'positive', isError: true, text: "User not found. Try search_users to find the correct email." })],
+    ['tool failure with metadata', exchange({ probe: 'positive', isError: true, text: 'Refund of $750 exceeds limit', structuredContent: { errorCategory: 'business', suggestedAction: 'escalate_to_human' } })],
+    ['extra-properties rejection naming the property', exchange({ probe: 'extra-properties', label: "extra 'zzz'", args: { zzz: 1 }, isError: true, text: "Unknown property 'zzz'" })],
+    ['unknown tool named', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Tool nope not found' } })],
+    ['unknown tool, available tools listed', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Unknown tool. Available tools: search_docs, get_doc' } })],
+    ['unknown empty tool name', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: 'Tool name must not be empty' } })],
+  ])('passes: %s', (_name, ex) => {
+    expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+  });
+
+  it.each([
+    ['validation error naming nothing', exchange({ probe: 'missing-required', label: "omit required 'query'", isError: true, text: 'Missing required parameter' }), 'noArgumentHint', { names: 'query' }],
+    ['validation error with only a next step', exchange({ probe: 'wrong-type', label: "'count' as string", isError: true, text: 'Bad input, check your request' }), 'noArgumentHint', { names: 'count' }],
+    ['near miss: one-letter name inside prose', exchange({ probe: 'wrong-type', label: "'a' as string", isError: true, text: 'Invalid: a problem occurred' }), 'noArgumentHint', { names: 'a' }],
+    ['generic -32602', exchange({ probe: 'null-values', label: 'nulls', args: { limit: null }, error: { code: -32602, message: 'Invalid params' } }), 'noArgumentHint', { names: 'limit' }],
+    ['tool failure without next step', exchange({ probe: 'positive', isError: true, text: 'Database unreachable' }), 'noNextStep', { text: 'Database unreachable' }],
+    ['unknown tool not named', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Invalid params' } }), 'noToolHint', { name: 'nope' }],
+  ])('fails: %s', (_name, ex, messageId, data) => {
+    const { findings } = grade(rule, ex);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ messageId, data });
+  });
+
+  it('does not apply to successes or blank tool errors', () => {
+    expect(grade(rule, exchange({ probe: 'wrong-type', text: 'ok' })).applies).toBe(false);
+    expect(grade(rule, exchange({ probe: 'wrong-type', isError: true, text: '' })).applies).toBe(false);
+  });
+});

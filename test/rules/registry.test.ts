@@ -1,0 +1,53 @@
+// Meta-test: the registry, the rules/ folder, the docs and the tests agree, and every rule's meta is well-formed.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { RULES, ruleById, ruleDocsPath } from '../../rules/index.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const ruleFiles = readdirSync(join(root, 'rules'))
+  .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+  .map((f) => f.replace(/\.ts$/, ''));
+
+describe('rule registry', () => {
+  it('lists exactly the rule files, once each, with matching ids', async () => {
+    expect(RULES.map((r) => r.meta.id).sort()).toEqual([...ruleFiles].sort());
+    for (const id of ruleFiles) {
+      const mod = (await import(pathToFileURL(join(root, 'rules', `${id}.ts`)).href)) as { rule: { meta: { id: string } } };
+      expect(mod.rule.meta.id).toBe(id);
+      expect(ruleById(id)).toBe(mod.rule);
+    }
+    expect(ruleById('no-such-rule')).toBeUndefined();
+  });
+
+  it.each(RULES.map((r) => [r.meta.id, r] as const))('%s has a doc, a test and well-formed meta', (id, rule) => {
+    expect(existsSync(join(root, ruleDocsPath(id)))).toBe(true);
+    expect(existsSync(join(root, 'test', 'rules', `${id}.test.ts`))).toBe(true);
+    expect(readFileSync(join(root, 'rules', `${id}.ts`), 'utf8')).toMatch(/^\/\/ \S/);
+    expect(rule.meta.description.length).toBeGreaterThan(20);
+    expect(Object.keys(rule.meta.messages).length).toBeGreaterThan(0);
+    for (const level of Object.values(rule.meta.severity)) expect(['error', 'warning', 'note', 'off']).toContain(level);
+    expect(rule.meta.tags.length).toBeGreaterThan(0);
+  });
+
+  it('has the rulebook §4 ids and default severities', () => {
+    const severities = Object.fromEntries(RULES.map((r) => [r.meta.id, `${r.meta.severity.recommended}/${r.meta.severity.strict}`]));
+    expect(severities).toEqual({
+      'error-channel': 'error/error',
+      'unknown-tool': 'error/error',
+      'no-error-as-success': 'error/error',
+      'invalid-input-accepted': 'warning/error',
+      'no-stack-trace': 'error/error',
+      'no-internal-details': 'error/error',
+      'no-secrets': 'error/error',
+      'error-not-empty': 'error/error',
+      'error-not-generic': 'warning/error',
+      'recovery-hint': 'warning/error',
+      'retry-after-on-transient': 'warning/error',
+      'server-survives': 'error/error',
+      'timely-response': 'error/error',
+    });
+    for (const id of ['no-secrets', 'no-internal-details', 'no-stack-trace']) expect(ruleById(id)?.meta.tags).toContain('security');
+  });
+});

@@ -1,0 +1,24 @@
+// Table tests for server-survives: a closed connection or a failed liveness check fails.
+import { describe, expect, it } from 'vitest';
+import { rule } from '../../rules/server-survives.js';
+import { exchange, grade } from '../helpers/exchange.js';
+
+describe('server-survives', () => {
+  it.each([
+    ['an answer, alive', exchange({ text: 'ok', alive: true })],
+    ['an answer, no liveness check', exchange({ isError: true, text: 'bad' })],
+    ['a timeout, still alive (timely-response owns it)', exchange({ timeout: true, alive: true })],
+  ])('passes: %s', (_name, ex) => {
+    expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+  });
+
+  it.each([
+    ['process exited', exchange({ probe: 'oversized', closed: { exitCode: 1, signal: null } }), 'exited', { exitCode: 1, signal: 'none' }],
+    ['process killed', exchange({ probe: 'unicode', closed: { exitCode: null, signal: 'SIGSEGV' } }), 'exited', { exitCode: 'none', signal: 'SIGSEGV' }],
+    ['answered, then dead', exchange({ probe: 'oversized', error: { code: -32603, message: 'x' }, alive: false }), 'unresponsive', { outcome: 'error' }],
+    ['timed out, then dead', exchange({ timeout: true, alive: false }), 'unresponsive', { outcome: 'timeout' }],
+  ])('fails: %s', (_name, ex, messageId, data) => {
+    const { findings } = grade(rule, ex);
+    expect(findings).toEqual([{ messageId, data }]);
+  });
+});
