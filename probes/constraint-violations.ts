@@ -70,7 +70,7 @@ function violationsOf(sub: JsonSchema, root: JsonSchema): Violation[] {
   if (Array.isArray(s.enum) && s.enum.length > 0) out.push({ words: 'outside its enum', value: outsideOf(s.enum) });
   if ('const' in s) out.push({ words: 'other than its const', value: outsideOf([s.const]) });
   const { min, max, minExclusive, maxExclusive } = numericRange(s);
-  if (min !== undefined) out.push({ words: minExclusive ? `equal to exclusiveMinimum ${min}` : `below minimum ${min}`, value: minExclusive ? min : min });
+  if (min !== undefined) out.push({ words: minExclusive ? `equal to exclusiveMinimum ${min}` : `below minimum ${min}`, value: minExclusive ? min : min - 1 });
   if (max !== undefined) out.push({ words: maxExclusive ? `equal to exclusiveMaximum ${max}` : `above maximum ${max}`, value: maxExclusive ? max : max + 1 });
   if (typeof s.multipleOf === 'number' && s.multipleOf > 0) out.push({ words: `not a multiple of ${s.multipleOf}`, value: s.multipleOf * 1.5 });
   if (typeof s.minLength === 'number' && s.minLength >= 1 && s.minLength <= MAX_VIOLATION_SIZE) {
@@ -111,7 +111,7 @@ export const probe: Probe = {
       })),
     );
     if (candidates.length === 0) return { skip: 'no property declares a constraint (enum, const, range, length, pattern, format, item count)' };
-    const enumerated = candidates;
+    const enumerated = candidates.filter((c) => ajvVerdict(schema, c.arguments) !== 'valid');
     if (enumerated.length === 0) return { skip: 'ajv accepts every constraint-violation candidate' };
     return { enumerated, arbitrary: null };
   },

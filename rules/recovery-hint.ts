@@ -9,7 +9,7 @@ const TOOL_LIST = /\b(?:available|valid|known|supported|existing) tools?\b|\bdid
 const MAX_TOOL_NAME = 128;
 
 /** Argument names the error should mention: those the probe label quotes ("omit required 'path'"), else the sent keys. */
-export function argumentNames(ex: Exchange): string[] {
+function argumentNames(ex: Exchange): string[] {
   const quoted = [...ex.case.label.matchAll(QUOTED)].map((m) => m[1]);
   const fromLabel = quoted.flatMap((q) => [q, q.split(/[./]/).pop() ?? q]).filter((n) => n.trim() !== '');
   if (fromLabel.length > 0) return [...new Set(fromLabel)];
@@ -22,7 +22,7 @@ function escape(text: string): string {
 }
 
 /** Does `text` mention `name`? Short names must be quoted or followed by ':'/'=' so "a" in "a number" is no mention. */
-export function mentions(text: string, name: string): boolean {
+function mentions(text: string, name: string): boolean {
   const n = escape(name);
   const pattern = name.length >= 3 ? `(?<![\\w])${n}(?![\\w])` : `['"\`/.]${n}(?![\\w])|(?<![\\w])${n}(?:\\s*[:=]|['"\`])`;
   return new RegExp(pattern, 'i').test(text);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROBES, probeByKind } from '../../probes/index.js';
 import { SPECIAL_STRINGS } from '../../probes/unicode.js';
-import { ajvVerdict, isRecord, jsonTypesOf, propertySchemas, requiredProps, validatesAgainst, withoutProps } from '../../src/plan/schema-arbitrary.js';
+import { ajvVerdict, arbitraryFor, isRecord, jsonTypesOf, propertySchemas, requiredProps, validatesAgainst, withoutProps } from '../../src/plan/schema-arbitrary.js';
 import { NO_TOOL, PROBE_KINDS, type JsonSchema, type ProbeCase, type ProbeKind, type ProbePlan, type ToolInfo } from '../../src/types.js';
 import { HOSTILE_SCHEMAS, VALID_GENERATION, referenceServerTools } from './schemas.js';
 
@@ -85,6 +85,20 @@ describe('every probe on every tool', () => {
       if ('skip' in plan) expect(plan.skip).toMatch(/\w/);
       else expect(() => casesOf(plan)).not.toThrow();
       expect(plan).not.toHaveProperty('skip', expect.stringContaining('could not plan'));
+    }
+  });
+});
+
+describe('registry guard', () => {
+  it('turns a throwing plan into a skip with the reason', () => {
+    const broken = { name: 'broken' } as ToolInfo;
+    Object.defineProperty(broken, 'inputSchema', {
+      get() {
+        throw new Error('schema exploded');
+      },
+    });
+    for (const probe of PROBES.filter((p) => p.scope === 'tool')) {
+      expect(probe.plan(broken, [broken])).toEqual({ skip: 'could not plan from this inputSchema: schema exploded' });
     }
   });
 });
@@ -347,6 +361,14 @@ describe('positive', () => {
         expect(validatesAgainst(schemaOf(t), c.arguments), `${t.name}: ${JSON.stringify(c.arguments)}`).toBe(true);
       }
     });
+  });
+
+  it('filters out generated inputs that miss keywords the generator does not model', () => {
+    const t = tool('t', { type: 'object', properties: { k: { oneOf: [{ type: 'integer' }, { type: 'number' }] } }, required: ['k'] });
+    const plan = planOf('positive', t) as ProbePlan;
+    expect(plan.arbitrary).not.toBeNull();
+    expect(fc.sample(arbitraryFor(t.inputSchema), 200).some((v) => !validatesAgainst(t.inputSchema, v))).toBe(true);
+    for (const c of casesOf(plan)) expect(validatesAgainst(t.inputSchema, c.arguments), JSON.stringify(c.arguments)).toBe(true);
   });
 
   it('skips what ajv cannot confirm', () => {

@@ -1,0 +1,74 @@
+// End to end: the built CLI against every fixture server, pinned seed, asserting exit code, rule ids and replay.
+import { describe, expect, it } from 'vitest';
+import { runCli, replayArgs } from '../helpers/cli.js';
+import type { Report } from '../../src/report/model.js';
+
+const SEED = '1';
+const COMMON = ['--seed', SEED, '--timeout', '2000', '--format', 'json', '--quiet'];
+
+/** Each defect fixture, the exact set of rule ids it must produce, and the exit code under the recommended profile. */
+const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number }> = [
+  { fixture: 'stack-trace', rules: ['no-stack-trace'], exit: 1 },
+  { fixture: 'validation-internal-error', rules: ['error-channel'], exit: 1 },
+  { fixture: 'internal-host', rules: ['no-internal-details'], exit: 1 },
+  { fixture: 'transient-no-retry', rules: ['retry-after-on-transient'], exit: 0 },
+  { fixture: 'generic-error', rules: ['error-not-generic', 'recovery-hint'], exit: 0 },
+  { fixture: 'empty-error', rules: ['error-not-empty'], exit: 1 },
+  { fixture: 'error-as-success', rules: ['no-error-as-success'], exit: 1 },
+  { fixture: 'crash-on-nul', rules: ['server-survives'], exit: 1 },
+  { fixture: 'hang-on-large', rules: ['timely-response'], exit: 1 },
+  { fixture: 'unknown-tool-success', rules: ['unknown-tool'], exit: 1 },
+];
+
+async function lintFixture(fixture: string, extra: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
+  const result = await runCli([...COMMON, ...extra, '--', 'node', `fixtures/${fixture}.mjs`]);
+  expect(result.stderr).toContain(`Seed: ${SEED}`);
+  return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
+}
+
+describe.concurrent('defect fixtures', () => {
+  for (const { fixture, rules, exit } of DEFECTS) {
+    it(`${fixture}: finds ${rules.join(', ')} and exits ${exit}`, async () => {
+      const { code, report } = await lintFixture(fixture);
+      expect([...new Set(report.findings.map((f) => f.ruleId))].sort()).toEqual([...rules].sort());
+      expect(code).toBe(exit);
+      expect(report.score.byRule[rules[0]].failed).toBeGreaterThan(0);
+
+      // The replay command of the first finding re-sends exactly one input and reproduces the same rule.
+      const finding = report.findings.find((f) => f.ruleId === rules[0])!;
+      expect(finding.counterexample.path).not.toBe('?');
+      const args = replayArgs(finding.replay);
+      const separator = args.indexOf('--');
+      const replay = await runCli([...args.slice(0, separator), '--format', 'json', '--quiet', ...args.slice(separator)]);
+      const replayed = JSON.parse(replay.stdout) as Report;
+      expect(replayed.exchanges).toBe(1);
+      expect(replayed.findings.map((f) => f.ruleId)).toContain(rules[0]);
+      expect(replayed.findings.find((f) => f.ruleId === rules[0])!.counterexample.arguments).toEqual(finding.counterexample.arguments);
+    });
+  }
+});
+
+describe.concurrent('well-behaved fixture', () => {
+  it('gets no finding at all and exits 0', async () => {
+    const { code, report } = await lintFixture('well-behaved');
+    expect(report.findings).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.score.grade).toBe('A+');
+    expect(report.checks.length).toBeGreaterThan(100);
+  });
+
+  for (const version of ['2024-11-05', '2025-06-18']) {
+    it(`passes with --protocol-version ${version}, and the report states that version`, async () => {
+      const { code, report } = await lintFixture('well-behaved', ['--protocol-version', version]);
+      expect(report.server.protocolVersion).toBe(version);
+      expect(report.findings.filter((f) => f.severity !== 'note')).toEqual([]);
+      expect(code).toBe(0);
+    });
+  }
+
+  it('reads a paginated tools/list to the end', async () => {
+    const { report } = await lintFixture('internal-host');
+    expect(report.tools.map((t) => t.name).sort()).toEqual(['list_orders', 'lookup_user']);
+    expect(report.findings.some((f) => f.tool === 'list_orders')).toBe(true);
+  });
+});
