@@ -114,6 +114,7 @@ export class Session {
     const transport = this.transport;
     let cause = error instanceof Error ? error.message : String(error);
     if (transport.spawnError) cause = `could not start '${this.options.target.command}': ${transport.spawnError.message}`;
+    else if (/timed? ?out/i.test(cause) && transport.running) cause = `the server did not complete the handshake within ${this.options.timeoutMs} ms (is it an MCP stdio server?)`;
     const lastStderr = transport.stderrText.trim().split('\n').slice(-1)[0];
     if (lastStderr) cause += ` (server stderr: ${lastStderr.slice(0, 200)})`;
     void transport.close();

@@ -49,8 +49,10 @@ describe.concurrent('defect fixtures', () => {
 });
 
 describe.concurrent('well-behaved fixture', () => {
-  it('gets no finding at all and exits 0', async () => {
+  it('negotiates the newest era it speaks (2026-07-28), gets no finding at all and exits 0', async () => {
     const { code, report } = await lintFixture('well-behaved');
+    expect(report.server.protocolVersion).toBe('2026-07-28');
+    expect(report.server.era).toBe('modern');
     expect(report.findings).toEqual([]);
     expect(code).toBe(0);
     expect(report.score.grade).toBe('A+');
@@ -61,6 +63,7 @@ describe.concurrent('well-behaved fixture', () => {
     it(`passes with --protocol-version ${version}, and the report states that version`, async () => {
       const { code, report } = await lintFixture('well-behaved', ['--protocol-version', version]);
       expect(report.server.protocolVersion).toBe(version);
+      expect(report.server.era).toBe('legacy');
       expect(report.findings.filter((f) => f.severity !== 'note')).toEqual([]);
       expect(code).toBe(0);
     });

@@ -150,7 +150,7 @@ describe('schema helpers', () => {
 
   it('baseArguments is a fresh, valid, deterministic object', () => {
     for (const schema of Object.values(VALID_GENERATION)) {
-      if (schema === true || !('properties' in schema || schema.type === 'object')) continue;
+      if (typeof schema === 'boolean' || !('properties' in schema || schema.type === 'object')) continue;
       const base = baseArguments(schema);
       expect(ajvVerdict(schema, base), JSON.stringify(base)).toBe('valid');
       base.mutated = true;
