@@ -1,0 +1,51 @@
+// Published MCP servers (devDependencies) linted end to end; every asserted finding was checked by hand against the server's source.
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../helpers/cli.js';
+import type { Report } from '../../src/report/model.js';
+
+const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
+const MEMORY = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
+
+const pairs = (report: Report) => [...new Set(report.findings.map((f) => `${f.severity} ${f.ruleId} @ ${f.tool}`))].sort();
+
+describe.concurrent('published servers', () => {
+  it('@modelcontextprotocol/server-memory: completes, writes nothing, and only its unknown-tool answers are flagged', async () => {
+    const memoryFile = join(mkdtempSync(join(tmpdir(), 'errlint-memory-')), 'memory.jsonl');
+    const { code, stdout } = await runCli(['--seed', '1', '--format', 'json', '--quiet', '--', 'node', MEMORY], { env: { MEMORY_FILE_PATH: memoryFile } });
+    const report = JSON.parse(stdout) as Report;
+    expect(report.schemaVersion).toBe(1);
+    expect(report.server.protocolVersion).toBe('2025-11-25');
+    expect(report.tools).toHaveLength(9);
+    // SDK 1.x answers an unknown tool with an isError result "MCP error -32602: Tool <name> not found" (a note),
+    // and for the empty name that text says neither what was wrong nor which tools exist.
+    expect(pairs(report)).toEqual(['note unknown-tool @ (unknown tool)', 'warning recovery-hint @ (unknown tool)']);
+    // Its delete_* tools are destructive: never called, listed as skipped.
+    expect(report.skips.filter((s) => s.probe === '*').map((s) => s.tool).sort()).toEqual(['delete_entities', 'delete_observations', 'delete_relations']);
+    // Only schema-invalid inputs went to its write tools: nothing was stored.
+    expect(existsSync(memoryFile)).toBe(false);
+    expect(code).toBe(0);
+    expect(report.score.grade).toBe('A+');
+  });
+
+  it('@modelcontextprotocol/server-everything: completes with a grade and the findings checked by hand', async () => {
+    const { code, stdout } = await runCli(['--seed', '1', '--timeout', '3000', '--format', 'json', '--quiet', '--', 'node', EVERYTHING]);
+    const report = JSON.parse(stdout) as Report;
+    expect(report.tools).toHaveLength(13);
+    expect(pairs(report)).toEqual([
+      // get-annotated-message {messageType: "error"} returns the success text "Error: Operation failed" (tools/get-annotated-message.js).
+      'error no-error-as-success @ get-annotated-message',
+      // trigger-long-running-operation sleeps `duration` seconds, 10 by default (tools/trigger-long-running-operation.js).
+      'error timely-response @ trigger-long-running-operation',
+      'note unknown-tool @ (unknown tool)',
+      'warning recovery-hint @ (unknown tool)',
+    ]);
+    // simulate-research-query needs task-augmented calls: skipped with its reason, not failed.
+    expect(report.skips).toContainEqual(expect.objectContaining({ tool: 'simulate-research-query', probe: '*' }));
+    expect(report.score.cappedBy).toEqual(['timely-response']);
+    expect(report.score.grade).toBe('D');
+    expect(code).toBe(1);
+  });
+});
