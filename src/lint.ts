@@ -1,7 +1,7 @@
 // One lint, end to end: session → plan → run → grade → score, assembled into the report object.
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type { ProbeKind, ProfileName, RuleLevel, Severity } from './types.js';
+import type { Exchange, ProbeKind, ProfileName, RuleLevel, Severity } from './types.js';
 import { Session } from './session/session.js';
 import type { StdioTarget } from './session/stdio-transport.js';
 import { runProbes, UNKNOWN_PATH } from './engine/run.js';
@@ -11,6 +11,7 @@ import { REPORT_SCHEMA_VERSION, type Finding, type Report } from './report/model
 import { RULES } from '../rules/index.js';
 import { PROBES } from '../probes/index.js';
 import { redact } from './matchers/secrets.js';
+import { answerKind, errorText, isBlank, resultText, snippet } from './matchers/surface.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 import { abbreviate, shellQuote } from './util/text.js';
 
@@ -137,12 +138,30 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
         label: exchange.case.label,
         path: exchange.path,
       },
+      answer: describeAnswer(exchange),
       response: redact(JSON.stringify(abbreviate(exchange.response ?? exchange.outcome))).slice(0, 2000),
       replay: replay(best),
       fingerprint: fingerprint(best.ruleId, serverName, exchange.tool, exchange.probe),
     });
   }
   return findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.ruleId.localeCompare(b.ruleId) || a.tool.localeCompare(b.tool));
+}
+
+/** What the server did, in one redacted line. */
+function describeAnswer(exchange: Exchange): string {
+  const text = (t: string) => (isBlank(t) ? '(no text)' : `"${snippet(t, 160)}"`);
+  switch (answerKind(exchange)) {
+    case 'success':
+      return `success result: ${text(resultText(exchange))}`;
+    case 'tool-error':
+      return `isError result: ${text(errorText(exchange))}`;
+    case 'protocol-error':
+      return `JSON-RPC error ${snippet(String(exchange.outcome.kind === 'error' ? exchange.outcome.error.code : ''), 20)}: ${text(errorText(exchange))}`;
+    case 'timeout':
+      return `no answer within the timeout (${exchange.elapsedMs} ms)`;
+    case 'closed':
+      return `the server exited without answering${exchange.outcome.kind === 'closed' && exchange.outcome.exitCode !== null ? ` (exit code ${exchange.outcome.exitCode})` : ''}`;
+  }
 }
 
 function byReplayabilityThenSize(a: RuleHit, b: RuleHit): number {

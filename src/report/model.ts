@@ -26,7 +26,9 @@ export interface Finding {
   /** How many exchanges of this (rule, tool, probe) failed the rule. */
   occurrences: number;
   counterexample: Counterexample;
-  /** Redacted, abbreviated excerpt of the answer that failed. */
+  /** One line on what the server answered, e.g. `isError result: "…"` or `JSON-RPC error -32603: "…"` (redacted). */
+  answer: string;
+  /** Redacted, abbreviated excerpt of the answer frame that failed. */
   response: string;
   /** A command that re-sends exactly this input to the same server. */
   replay: string;

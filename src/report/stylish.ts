@@ -27,12 +27,17 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   for (const [tool, findings] of byTool) {
     const sub = score.byTool[tool];
     out.push(c.underline(terminalSafe(tool)) + (sub?.score != null ? c.dim(`  ${sub.score}`) : ''));
-    for (const f of findings) {
-      out.push(`  ${icon[f.severity]} ${paint[f.severity](f.severity.padEnd(7))} ${c.bold(f.ruleId.padEnd(24))} ${c.dim(f.probe.padEnd(21))} ${terminalSafe(f.message)}` +
-        (f.occurrences > 1 ? c.dim(` (${f.occurrences}×)`) : ''));
-      out.push(c.dim(`      input: ${terminalSafe(f.counterexample.label)}  ${terminalSafe(JSON.stringify(f.counterexample.arguments) ?? 'no arguments').slice(0, 160)}`));
-      out.push(c.dim(`      answer: ${terminalSafe(f.response).slice(0, 200)}`));
-      out.push(c.dim(`      replay: ${terminalSafe(f.replay)}`));
+    // One block per rule: the worst severity, every probe that hit it, and the smallest replayable input.
+    for (const group of groupByRule(findings)) {
+      const shown = group.sort(bySmallestInput)[0];
+      const severity = group.some((f) => f.severity === 'error') ? 'error' : group.some((f) => f.severity === 'warning') ? 'warning' : 'note';
+      const occurrences = group.reduce((n, f) => n + f.occurrences, 0);
+      const probes = [...new Set(group.map((f) => f.probe))];
+      out.push(`  ${icon[severity]} ${paint[severity](severity.padEnd(7))} ${c.bold(shown.ruleId)}  ${terminalSafe(shown.message)}`);
+      out.push(c.dim(`      ${occurrences}× in ${probes.length === 1 ? 'probe' : 'probes'} ${probes.join(', ')}`));
+      out.push(c.dim(`      input: ${terminalSafe(shown.counterexample.label)}  ${terminalSafe(JSON.stringify(shown.counterexample.arguments) ?? 'no arguments').slice(0, 160)}`));
+      out.push(c.dim(`      answer: ${terminalSafe(shown.answer)}`));
+      out.push(c.dim(`      replay: ${terminalSafe(shown.replay)}`));
     }
     out.push('');
   }
@@ -61,3 +66,16 @@ export function formatStylish(report: Report, options: StylishOptions): string {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function groupByRule(findings: readonly Finding[]): Finding[][] {
+  const groups = new Map<string, Finding[]>();
+  for (const finding of findings) groups.set(finding.ruleId, [...(groups.get(finding.ruleId) ?? []), finding]);
+  return [...groups.values()];
+}
+
+/** Replayable inputs first, then the shortest. */
+function bySmallestInput(a: Finding, b: Finding): number {
+  const unknown = (f: Finding) => (f.counterexample.path === '?' ? 1 : 0);
+  const size = (f: Finding) => JSON.stringify(f.counterexample.arguments ?? null).length;
+  return unknown(a) - unknown(b) || size(a) - size(b);
+}
