@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option, CommanderError } from 'commander';
 import { lint, DEFAULTS, randomSeed, type LintOptions } from './lint.js';
 import { SessionStartError } from './session/session.js';
+import { UsageError } from './errors.js';
 import { PROBE_KINDS, PROTOCOL_VERSIONS, type ProbeKind, type RuleLevel, type Severity } from './types.js';
 import { RULES } from '../rules/index.js';
 import { formatStylish } from './report/stylish.js';
@@ -16,8 +17,6 @@ export const EXIT = { ok: 0, findings: 1, cannotLint: 2 } as const;
 const FORMATS = ['stylish', 'json'] as const;
 type Format = (typeof FORMATS)[number];
 
-/** A problem with how the tool was called: one line on stderr and exit 2. */
-export class UsageError extends Error {}
 
 function integer(name: string, min: number) {
   return (value: string): number => {

@@ -1,7 +1,8 @@
 // One lint, end to end: session → plan → run → grade → score, assembled into the report object.
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type { Exchange, ProbeKind, ProfileName, RuleLevel, Severity } from './types.js';
+import { NO_TOOL, type Exchange, type ProbeKind, type ProfileName, type RuleLevel, type Severity, type ToolInfo } from './types.js';
+import { UsageError } from './errors.js';
 import { Session } from './session/session.js';
 import type { StdioTarget } from './session/stdio-transport.js';
 import { runProbes, UNKNOWN_PATH } from './engine/run.js';
@@ -54,7 +55,7 @@ export async function lint(options: LintOptions): Promise<Report> {
   const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs });
   try {
     const allTools = await session.listTools();
-    const tools = options.tools ? allTools.filter((t) => options.tools!.includes(t.name)) : allTools;
+    const tools = selectTools(allTools, options.tools ?? (options.replay && options.replay.tool !== NO_TOOL ? [options.replay.tool] : undefined));
     const run = await runProbes(session, tools, allTools, {
       seed,
       runs,
@@ -108,6 +109,16 @@ export async function lint(options: LintOptions): Promise<Report> {
   } finally {
     await session.close();
   }
+}
+
+/** The tools to probe: all, or the named ones, every name checked against what the server listed. */
+export function selectTools(allTools: ToolInfo[], names: string[] | undefined): ToolInfo[] {
+  if (!names) return allTools;
+  const missing = names.filter((name) => !allTools.some((t) => t.name === name));
+  if (missing.length > 0) {
+    throw new UsageError(`the server has no tool named ${missing.map((n) => `'${n}'`).join(', ')} (it lists: ${allTools.map((t) => t.name).join(', ') || 'none'})`);
+  }
+  return allTools.filter((t) => names.includes(t.name));
 }
 
 /** One finding per (rule, tool, probe): the worst severity, and the smallest replayable counterexample. */

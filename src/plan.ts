@@ -2,14 +2,14 @@
 import { Session } from './session/session.js';
 import { PROBES } from '../probes/index.js';
 import { planBatches } from './engine/run.js';
-import { DEFAULTS, type LintOptions } from './lint.js';
+import { DEFAULTS, selectTools, type LintOptions } from './lint.js';
 import { terminalSafe } from './util/text.js';
 
 export async function planRun(options: LintOptions): Promise<string> {
   const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs });
   try {
     const all = await session.listTools();
-    const tools = options.tools ? all.filter((t) => options.tools!.includes(t.name)) : all;
+    const tools = selectTools(all, options.tools);
     const runs = options.runs ?? DEFAULTS.runs;
     const { batches, skips } = planBatches(tools, all, {
       probes: PROBES.filter((p) => !options.probes || options.probes.includes(p.kind)),

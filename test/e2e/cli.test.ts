@@ -32,6 +32,12 @@ describe.concurrent('mcp-errlint CLI', () => {
     expect((await runCli(['--rule', 'no-such-rule=error', ...FIXTURE])).stderr).toMatch(/unknown rule id 'no-such-rule'/);
   });
 
+  it('exits 2 when --tool names a tool the server does not have', async () => {
+    const { code, stderr } = await runCli(['--quiet', '--tool', 'nope', ...FIXTURE]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/no tool named 'nope' \(it lists: lookup_user, list_orders\)/);
+  });
+
   it('exits 2 with the cause when the server cannot start', async () => {
     const missing = await runCli(['--quiet', '--', 'definitely-not-a-command-errlint']);
     expect(missing.code).toBe(2);
