@@ -10,6 +10,10 @@ import { probe as unicode } from './unicode.js';
 import { probe as oversized } from './oversized.js';
 import { probe as unknownTool } from './unknown-tool.js';
 import { probe as positive } from './positive.js';
+import { probe as malformedRequest } from './malformed-request.js';
+import { probe as jsonrpc } from './jsonrpc.js';
+import { probe as notification } from './notification.js';
+import { probe as concurrency } from './concurrency.js';
 
 function guarded(probe: Probe): Probe {
   return {
@@ -35,6 +39,10 @@ const byKind: Record<ProbeKind, Probe> = {
   oversized,
   'unknown-tool': unknownTool,
   positive,
+  'malformed-request': malformedRequest,
+  jsonrpc,
+  notification,
+  concurrency,
 };
 
 export const PROBES: Probe[] = PROBE_KINDS.map((kind) => guarded(byKind[kind]));

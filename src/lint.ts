@@ -170,6 +170,8 @@ function describeAnswer(exchange: Exchange): string {
       return `JSON-RPC error ${snippet(String(exchange.outcome.kind === 'error' ? exchange.outcome.error.code : ''), 20)}: ${text(errorText(exchange))}`;
     case 'timeout':
       return `no answer within the timeout (${exchange.elapsedMs} ms)`;
+    case 'silent':
+      return 'no answer';
     case 'closed':
       return `the server exited without answering${exchange.outcome.kind === 'closed' && exchange.outcome.exitCode !== null ? ` (exit code ${exchange.outcome.exitCode})` : ''}`;
   }

@@ -22,6 +22,10 @@ export const PROBE_KINDS = [
   'oversized',
   'unknown-tool',
   'positive',
+  'malformed-request',
+  'jsonrpc',
+  'notification',
+  'concurrency',
 ] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
 
@@ -34,8 +38,10 @@ export const NO_TOOL = '(unknown tool)';
  * - unknown-tool: the tool name does not exist; -32602 expected.
  * - valid-input: schema-valid arguments; a well-formed result expected (success or a tool error).
  * - any: no verdict on success vs failure; only a bounded, well-formed answer is expected.
+ * - protocol-error: a JSON-RPC error with `ProbeCase.expectCode` (malformed request, bad frame, unknown method).
+ * - no-answer: nothing at all may come back (a notification).
  */
-export type Expectation = 'invalid-input' | 'unknown-tool' | 'valid-input' | 'any';
+export type Expectation = 'invalid-input' | 'unknown-tool' | 'valid-input' | 'any' | 'protocol-error' | 'no-answer';
 
 export interface ToolAnnotations {
   title?: string;
@@ -62,9 +68,28 @@ export interface ProbeCase {
   /** The `arguments` sent (may deliberately be anything, including undefined to omit it). */
   arguments: unknown;
   expect: Expectation;
+  /** With expect 'protocol-error': the JSON-RPC code a correct server answers with. */
+  expectCode?: number;
   /** Short human label, e.g. "omit required 'path'" or "'count' as string". */
   label: string;
+  /** How the case goes on the wire; a plain tools/call {name, arguments} when absent. */
+  delivery?: Delivery;
 }
+
+/**
+ * How a probe case is sent.
+ * - request: a JSON-RPC request with our id, any method and params (e.g. tools/call with params: []).
+ * - raw: these bytes as one line, exactly (bad JSON, id null, batches); `{id}` is replaced by our id.
+ * - notification: a JSON-RPC notification (no id): nothing may come back.
+ * - burst: `calls` tools/call requests written back to back without waiting; each is answered on its own.
+ * Answers to raw frames and notifications cannot be matched by id: the session sends a barrier request after
+ * them and collects every other answer that arrives before the barrier's.
+ */
+export type Delivery =
+  | { kind: 'request'; method: string; params?: unknown }
+  | { kind: 'raw'; text: string }
+  | { kind: 'notification'; method: string; params?: unknown }
+  | { kind: 'burst'; calls: Array<{ name: string; arguments: unknown }> };
 
 export interface JsonRpcError {
   code: unknown;
@@ -77,7 +102,9 @@ export type Outcome =
   | { kind: 'result'; result: Record<string, unknown> }
   | { kind: 'error'; error: JsonRpcError }
   | { kind: 'timeout' }
-  | { kind: 'closed'; exitCode: number | null; signal: string | null };
+  | { kind: 'closed'; exitCode: number | null; signal: string | null }
+  /** Nothing came back before the barrier request was answered (right for a notification). */
+  | { kind: 'silent' };
 
 /** One request we sent and everything the server did about it. Rules grade these and nothing else. */
 export interface Exchange {
@@ -97,6 +124,16 @@ export interface Exchange {
   elapsedMs: number;
   /** Set when a liveness check followed this exchange: did the server still answer? */
   alive?: boolean;
+  /** Responses that arrived while this exchange was in flight and answered no request we were waiting on. */
+  unmatched?: Record<string, unknown>[];
+  /** How many responses carried this exchange's id (more than 1: answered twice). */
+  answers?: number;
+  /** stdout lines that were not JSON-RPC messages, seen since the previous exchange (or the handshake). */
+  noise?: string[];
+  /** For a burst: this exchange's place among requests that were in flight together. */
+  burst?: { index: number; size: number };
+  /** The tool's declared outputSchema, if any (for output-schema-conformance). */
+  outputSchema?: JsonSchema;
 }
 
 /** Facts about the session a rule may need (negotiated version and era). */

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { Exchange, ProbeCase, ProbeKind, ProbePlan, Probe, ProfileName, ToolInfo } from '../types.js';
 import { NO_TOOL } from '../types.js';
-import type { Session } from '../session/session.js';
+import type { RawExchange, Session } from '../session/session.js';
 import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
 import { isReadOnly, probeSafety, toolSafety } from './safety.js';
 
@@ -83,7 +83,7 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
   for (const { tool, probe, plan } of batches) {
     options.onProgress?.({ done: done++, total: batches.length, tool: tool.name, probe });
     if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
-    else await runBatch(session, tool.name, probe, plan.enumerated, plan.arbitrary, options, result);
+    else await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result);
   }
   return result;
 }
@@ -116,13 +116,14 @@ export function batchSeed(seed: number, tool: string, probe: ProbeKind): number 
 
 async function runBatch(
   session: Session,
-  tool: string,
+  toolInfo: ToolInfo,
   probe: ProbeKind,
   enumerated: ProbeCase[],
   arbitrary: fc.Arbitrary<ProbeCase> | null,
   options: RunOptions,
   result: RunResult,
 ): Promise<void> {
+  const tool = toolInfo.name;
   const batch = { stopped: false, lastExchange: undefined as Exchange | undefined };
   // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
   const check = (property: fc.IAsyncProperty<[ProbeCase]>, path?: string) =>
@@ -134,15 +135,16 @@ async function runBatch(
     });
   const source = arbitrary ?? fc.constantFrom(...enumerated);
   const send = async (probeCase: ProbeCase, path: string) => {
-    const exchange = await execute(session, tool, probe, probeCase, path, result.exchanges.length + 1);
-    result.exchanges.push(exchange);
-    batch.lastExchange = exchange;
-    if (exchange.outcome.kind === 'timeout' || exchange.outcome.kind === 'closed') {
+    const exchanges = await execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1);
+    result.exchanges.push(...exchanges);
+    batch.lastExchange = exchanges.at(-1);
+    const broken = exchanges.find((e) => e.outcome.kind === 'timeout' || e.outcome.kind === 'closed');
+    if (broken) {
       batch.stopped = true; // one timeout or crash is enough evidence for this (tool, probe)
-      exchange.alive = await session.isAlive();
-      if (!exchange.alive) await session.recover();
+      broken.alive = await session.isAlive();
+      if (!broken.alive) await session.recover();
     }
-    const hits = gradeExchange(exchange, options.rules, session.facts, options.profile);
+    const hits = exchanges.flatMap((exchange) => gradeExchange(exchange, options.rules, session.facts, options.profile));
     result.hits.push(...hits);
     return hits;
   };
@@ -197,9 +199,38 @@ async function runBatch(
   }
 }
 
-async function execute(session: Session, tool: string, probe: ProbeKind, probeCase: ProbeCase, path: string, seq: number): Promise<Exchange> {
-  const params: Record<string, unknown> = { name: probeCase.name };
-  if (probeCase.arguments !== undefined) params.arguments = probeCase.arguments;
-  const raw = await session.request('tools/call', params);
-  return { seq, tool, probe, case: probeCase, path, request: raw.request, response: raw.response, outcome: raw.outcome, elapsedMs: raw.elapsedMs };
+/** Put one probe case on the wire as its delivery says; a burst yields one exchange per request in it. */
+async function execute(session: Session, tool: ToolInfo, probe: ProbeKind, probeCase: ProbeCase, path: string, seq: number): Promise<Exchange[]> {
+  const delivery = probeCase.delivery;
+  const call = (name: string, args: unknown) => ({ method: 'tools/call', params: args === undefined ? { name } : { name, arguments: args } });
+  let raws: RawExchange[];
+  switch (delivery?.kind) {
+    case undefined:
+      raws = [await session.request('tools/call', call(probeCase.name, probeCase.arguments).params)];
+      break;
+    case 'request':
+      raws = [await session.request(delivery.method, delivery.params)];
+      break;
+    case 'raw':
+      raws = [await session.unanswerable(delivery.text)];
+      break;
+    case 'notification':
+      raws = [await session.notify(delivery.method, delivery.params)];
+      break;
+    case 'burst':
+      raws = await session.burst(delivery.calls.map((c) => call(c.name, c.arguments)));
+      break;
+  }
+  const noise = session.takeNoise();
+  return raws.map((raw, index) => ({
+    seq: seq + index,
+    tool: tool.name,
+    probe,
+    case: probeCase,
+    path,
+    ...raw,
+    ...(index === 0 && noise.length > 0 ? { noise } : {}),
+    ...(delivery?.kind === 'burst' ? { burst: { index, size: raws.length } } : {}),
+    ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+  }));
 }

@@ -23,6 +23,10 @@ export interface RawExchange {
   response?: Record<string, unknown>;
   outcome: Outcome;
   elapsedMs: number;
+  /** Answers that matched no id we waited for, seen while this was in flight. */
+  unmatched?: Record<string, unknown>[];
+  /** How many answers carried this request's id. */
+  answers?: number;
 }
 
 /** The server could not be started or did not complete the handshake: the run cannot go on (exit 2). */
@@ -37,7 +41,12 @@ const MODERN_FIRST = '2026-07-28';
 
 interface Pending {
   resolve: (message: Record<string, unknown>) => void;
+  /** Where answers that match no waiting id go while this request is in flight. */
+  collected: Record<string, unknown>[];
 }
+
+/** How long to keep listening after the last expected answer, for duplicates and strays. */
+const ANSWER_GRACE_MS = 50;
 
 export class Session {
   facts!: SessionFacts;
@@ -51,6 +60,8 @@ export class Session {
   private transport!: RecordingStdioTransport;
   private client!: Client;
   private readonly pending = new Map<string, Pending>();
+  private readonly answerCounts = new Map<string, number>();
+  private noise: string[] = [];
   private nextId = 1;
   private readonly startedAt = Date.now();
 
@@ -85,7 +96,10 @@ export class Session {
   private async connectOnce(pin: string | undefined, mode: 'auto' | 'legacy' | undefined): Promise<void> {
     const transport = new RecordingStdioTransport(this.options.target, this.startedAt);
     this.transport = transport;
-    transport.onframe = (frame) => this.frames.push(frame);
+    transport.onframe = (frame) => {
+      this.frames.push(frame);
+      if (frame.direction === 'noise') this.noise.push(frame.text);
+    };
     transport.intercept = (message) => this.takeAnswer(message);
     const modern = pin !== undefined && pin >= MODERN_FIRST;
     const client = new Client(CLIENT_INFO, {
@@ -142,34 +156,113 @@ export class Session {
 
   /** Send a raw JSON-RPC request (never through the SDK's callTool, which validates locally). */
   async request(method: string, params: unknown, timeoutMs = this.options.timeoutMs): Promise<RawExchange> {
-    const id = `errlint-${this.nextId++}`;
-    const request: Record<string, unknown> = { jsonrpc: '2.0', id, method };
-    if (params !== undefined) request.params = this.withEnvelope(params);
-    const started = performance.now();
-    const transport = this.transport;
-    if (!transport.running) {
-      return { request, outcome: closedOutcome(transport), elapsedMs: 0 };
+    const [answer] = await this.inFlight([{ method, params }], timeoutMs);
+    return answer;
+  }
+
+  /** Write several requests back to back without waiting, then wait for all of them. */
+  async burst(requests: Array<{ method: string; params: unknown }>, timeoutMs = this.options.timeoutMs): Promise<RawExchange[]> {
+    return this.inFlight(requests, timeoutMs, ANSWER_GRACE_MS);
+  }
+
+  /**
+   * Send a frame that cannot be answered by id (bad JSON, a notification): `{id}` in the text becomes a fresh id of
+   * ours; then a barrier request follows and everything that comes back before the barrier's answer is collected.
+   */
+  async unanswerable(text: string, timeoutMs = this.options.timeoutMs): Promise<RawExchange> {
+    const id = this.allocateId();
+    const frame = text.replaceAll('{id}', id);
+    let request: Record<string, unknown>;
+    try {
+      request = JSON.parse(frame);
+    } catch {
+      request = { raw: frame };
     }
-    const answer = new Promise<Record<string, unknown> | 'closed'>((resolve) => {
-      this.pending.set(id, { resolve });
-      transport.whenExited().then(() => resolve('closed'));
+    const started = performance.now();
+    const collected: Record<string, unknown>[] = [];
+    const echoed = this.expect(id, collected);
+    this.transport.sendRaw(frame + '\n');
+    const [barrier] = await this.inFlight([{ method: this.barrierMethod, params: {} }], timeoutMs, ANSWER_GRACE_MS, collected);
+    const elapsedMs = Math.round(performance.now() - started);
+    const direct = echoed.settledWith();
+    this.pending.delete(id);
+    if (direct) return { request, response: direct, outcome: outcomeOf(direct), elapsedMs, unmatched: collected, answers: this.answerCounts.get(id) ?? 1 };
+    if (barrier.outcome.kind === 'timeout' || barrier.outcome.kind === 'closed') return { request, outcome: barrier.outcome, elapsedMs, unmatched: collected };
+    const [first, ...rest] = collected;
+    if (first) return { request, response: first, outcome: outcomeOf(first), elapsedMs, unmatched: rest, answers: 0 };
+    return { request, outcome: { kind: 'silent' }, elapsedMs, unmatched: [], answers: 0 };
+  }
+
+  /** Send a notification (with the modern-era envelope when it applies): nothing may come back. */
+  async notify(method: string, params: unknown, timeoutMs = this.options.timeoutMs): Promise<RawExchange> {
+    const frame: Record<string, unknown> = { jsonrpc: '2.0', method };
+    if (params !== undefined) frame.params = this.withEnvelope(params);
+    return this.unanswerable(JSON.stringify(frame), timeoutMs);
+  }
+
+  /** The request that proves the server has read everything before it: `ping`, or `tools/list` in the modern era. */
+  get barrierMethod(): string {
+    return this.facts.era === 'modern' ? 'tools/list' : 'ping';
+  }
+
+  /** stdout lines that were not JSON-RPC, since the last call. */
+  takeNoise(): string[] {
+    return this.noise.splice(0);
+  }
+
+  private allocateId(): string {
+    return `errlint-${this.nextId++}`;
+  }
+
+  /** Register interest in one id; answers that match nothing we wait for go to `collected`. */
+  private expect(id: string, collected: Record<string, unknown>[]) {
+    let settled: Record<string, unknown> | undefined;
+    const promise = new Promise<Record<string, unknown> | 'closed'>((resolve) => {
+      this.pending.set(id, {
+        collected,
+        resolve: (message) => {
+          settled = message;
+          resolve(message);
+        },
+      });
+      this.transport.whenExited().then(() => resolve('closed'));
     });
+    return { promise, settledWith: () => settled };
+  }
+
+  private async inFlight(requests: Array<{ method: string; params: unknown }>, timeoutMs: number, graceMs = 0, collected: Record<string, unknown>[] = []): Promise<RawExchange[]> {
+    const transport = this.transport;
+    const frames = requests.map(({ method, params }) => {
+      const request: Record<string, unknown> = { jsonrpc: '2.0', id: this.allocateId(), method };
+      if (params !== undefined) request.params = this.withEnvelope(params);
+      return request;
+    });
+    if (!transport.running) return frames.map((request) => ({ request, outcome: closedOutcome(transport), elapsedMs: 0, unmatched: [] }));
+    const started = performance.now();
+    const waits = frames.map((request) =>
+      this.expect(request.id as string, collected).promise.then((answer) => ({ answer, elapsedMs: Math.round(performance.now() - started) })),
+    );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
-    transport.sendRaw(JSON.stringify(request) + '\n');
-    const settled = await Promise.race([answer, timeout]);
+    for (const request of frames) transport.sendRaw(JSON.stringify(request) + '\n');
+    const settled = await Promise.all(waits.map((wait) => Promise.race([wait, timeout])));
     clearTimeout(timer);
-    this.pending.delete(id);
-    const elapsedMs = Math.round(performance.now() - started);
-    if (settled === 'timeout') return { request, outcome: { kind: 'timeout' }, elapsedMs };
-    if (settled === 'closed') return { request, outcome: closedOutcome(transport), elapsedMs };
-    return { request, response: settled, outcome: outcomeOf(settled), elapsedMs };
+    if (graceMs > 0 && transport.running) await new Promise((resolve) => setTimeout(resolve, graceMs)); // late duplicates and strays
+    return frames.map((request, i) => {
+      const id = request.id as string;
+      this.pending.delete(id);
+      const result = settled[i];
+      const base = { request, unmatched: collected, answers: this.answerCounts.get(id) ?? 0 };
+      if (result === 'timeout') return { ...base, outcome: { kind: 'timeout' }, elapsedMs: timeoutMs };
+      if (result.answer === 'closed') return { ...base, outcome: closedOutcome(transport), elapsedMs: result.elapsedMs };
+      return { ...base, response: result.answer, outcome: outcomeOf(result.answer), elapsedMs: result.elapsedMs };
+    });
   }
 
   /** Does the server still answer? `ping` in the legacy era, `tools/list` in the modern era (which has no ping). */
   async isAlive(timeoutMs = Math.min(this.options.timeoutMs, 3000)): Promise<boolean> {
     if (!this.transport.running) return false;
-    const answer = await this.request(this.facts.era === 'modern' ? 'tools/list' : 'ping', {}, timeoutMs);
+    const answer = await this.request(this.barrierMethod, {}, timeoutMs);
     return answer.outcome.kind === 'result' || answer.outcome.kind === 'error';
   }
 
@@ -211,12 +304,19 @@ export class Session {
   }
 
   private takeAnswer(message: Record<string, unknown>): boolean {
+    if (!('result' in message || 'error' in message)) return false; // a server request or notification: the SDK's business
     const id = message.id;
-    if (typeof id !== 'string' || !('result' in message || 'error' in message)) return false;
-    const pending = this.pending.get(id);
-    if (!pending) return id.startsWith('errlint-'); // a late answer to a request we gave up on
-    pending.resolve(message);
-    return true;
+    const ours = typeof id === 'string' && id.startsWith('errlint-');
+    if (ours) this.answerCounts.set(id, (this.answerCounts.get(id) ?? 0) + 1);
+    const pending = ours ? this.pending.get(id) : undefined;
+    if (pending && this.answerCounts.get(id as string) === 1) {
+      pending.resolve(message);
+      return true;
+    }
+    // A duplicate, a late answer, an answer to a notification or an id-null error: nobody waits for it by id.
+    const collectors = new Set([...this.pending.values()].map((p) => p.collected));
+    for (const collected of collectors) collected.push(message);
+    return ours || collectors.size > 0;
   }
 }
 
@@ -243,5 +343,7 @@ export function describeOutcome(outcome: Outcome): string {
       return 'no answer before the timeout';
     case 'closed':
       return `the server exited (exit code ${outcome.exitCode ?? 'none'})`;
+    case 'silent':
+      return 'no answer (as a notification requires)';
   }
 }

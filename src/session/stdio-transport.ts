@@ -147,13 +147,17 @@ export class RecordingStdioTransport implements Transport {
       this.record('noise', line);
       return;
     }
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+    // A batch answer is an array of responses: each is handled like a message of its own.
+    const messages = Array.isArray(message) && message.length > 0 && message.every(isObject) ? message : [message];
+    if (!messages.every(isObject)) {
       this.record('noise', line);
       return;
     }
     this.record('in', line);
-    if (this.intercept?.(message as Record<string, unknown>)) return;
-    this.onmessage?.(message as JSONRPCMessage);
+    for (const one of messages as Record<string, unknown>[]) {
+      if (!this.intercept?.(one)) this.onmessage?.(one as JSONRPCMessage);
+    }
   }
 
   private record(direction: FrameDirection, text: string): void {

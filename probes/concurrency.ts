@@ -1,0 +1,32 @@
+// Probe (once per server): several tools/call requests in flight at once; each must be answered exactly once, with its own id.
+import type { Probe, ProbeCase, ToolInfo } from '../src/types.js';
+import { toolSafety } from '../src/engine/safety.js';
+import { baseArguments, requiredProps, withoutProps } from '../src/plan/schema-arbitrary.js';
+
+export const BURST_SIZE = 8;
+
+const burst = (calls: Array<{ name: string; arguments: unknown }>, label: string): ProbeCase => ({
+  name: calls[0].name,
+  arguments: calls[0].arguments,
+  expect: 'any',
+  label,
+  delivery: { kind: 'burst', calls },
+});
+
+export const probe: Probe = {
+  kind: 'concurrency',
+  description: `${BURST_SIZE} tools/call requests written back to back: unknown tools (names let crossed answers show), then invalid calls to a real tool.`,
+  scope: 'server',
+  plan(_placeholder, allTools: ToolInfo[]) {
+    const existing = new Set(allTools.map((t) => t.name));
+    const names = Array.from({ length: BURST_SIZE }, (_, i) => `errlint_concurrent_${i + 1}`).filter((n) => !existing.has(n));
+    const enumerated = [burst(names.map((name) => ({ name, arguments: {} })), `${names.length} unknown tools at once`)];
+    // Only schema-invalid input (a required property left out) goes to a real tool: nothing runs for real.
+    const target = allTools.find((t) => toolSafety(t, { allowWrites: false, allowDestructive: false }) === null && requiredProps(t.inputSchema).length > 0);
+    if (target) {
+      const missing = withoutProps(baseArguments(target.inputSchema), [requiredProps(target.inputSchema)[0]]);
+      enumerated.push(burst(Array.from({ length: BURST_SIZE }, () => ({ name: target.name, arguments: missing })), `${BURST_SIZE} invalid '${target.name}' calls at once`));
+    }
+    return { enumerated, arbitrary: null };
+  },
+};

@@ -1,0 +1,40 @@
+// Probe (once per server): frames that break JSON-RPC itself: bad JSON, invalid request objects, an unknown method, a batch.
+import type { Probe, ProbeCase } from '../src/types.js';
+
+/** `{id}` in a raw frame becomes an id of ours, so an answer that echoes it can be matched. */
+const raw = (text: string, expectCode: number, label: string): ProbeCase => ({
+  name: '',
+  arguments: undefined,
+  expect: 'protocol-error',
+  expectCode,
+  label,
+  delivery: { kind: 'raw', text },
+});
+
+export const probe: Probe = {
+  kind: 'jsonrpc',
+  description: 'Invalid JSON, invalid request objects (id null, method not a string, no jsonrpc), an unknown method, a batch.',
+  scope: 'server',
+  plan() {
+    return {
+      enumerated: [
+        raw('{"jsonrpc":"2.0","id":"{id}","method":"tools/list",', -32700, 'truncated JSON'),
+        raw('not json at all', -32700, 'a line that is not JSON'),
+        raw('{"jsonrpc":"2.0","id":null,"method":"tools/list","params":{}}', -32600, 'request with id null'),
+        raw('{"jsonrpc":"2.0","id":"{id}","method":5}', -32600, 'method is a number'),
+        raw('{"id":"{id}","method":"tools/list","params":{}}', -32600, 'no jsonrpc member'),
+        raw('{"jsonrpc":"1.0","id":"{id}","method":"tools/list","params":{}}', -32600, 'jsonrpc "1.0"'),
+        {
+          name: '',
+          arguments: undefined,
+          expect: 'protocol-error',
+          expectCode: -32601,
+          label: 'unknown method',
+          delivery: { kind: 'request', method: 'errlint/no-such-method', params: {} },
+        },
+        raw('[{"jsonrpc":"2.0","id":"{id}","method":"tools/list","params":{}}]', -32600, 'a batch of one request'),
+      ],
+      arbitrary: null,
+    };
+  },
+};
