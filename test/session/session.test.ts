@@ -1,0 +1,96 @@
+// The recording session against tiny scripted servers: raw frames behind a barrier, bursts, duplicates, noise, exits.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Session } from '../../src/session/session.js';
+
+/** A legacy-era stdio server in a few lines; `onRequest` decides what to write for each request or notification. */
+function scriptedServer(onRequest: string): string[] {
+  const source = `
+    const rl = require('node:readline').createInterface({ input: process.stdin });
+    const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+    rl.on('line', (line) => {
+      let msg; try { msg = JSON.parse(line); } catch { return; }
+      if (msg.method === 'initialize') return send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'scripted', version: '1' } } });
+      if (msg.method === 'server/discover') return send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } });
+      if (msg.method === 'notifications/initialized') return;
+      if (msg.method === 'ping') return send({ jsonrpc: '2.0', id: msg.id, result: {} });
+      if (msg.method === 'tools/list') return send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 't', inputSchema: { type: 'object' } }] } });
+      ${onRequest}
+    });`;
+  return ['-e', source];
+}
+
+let session: Session | undefined;
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+});
+
+async function open(onRequest: string): Promise<Session> {
+  session = await Session.open({ target: { command: process.execPath, args: scriptedServer(onRequest) }, timeoutMs: 2000 });
+  return session;
+}
+
+describe('Session', () => {
+  it('negotiates a legacy version and lists tools', async () => {
+    const s = await open('');
+    expect(s.facts).toMatchObject({ protocolVersion: '2025-11-25', era: 'legacy' });
+    expect((await s.listTools()).map((t) => t.name)).toEqual(['t']);
+  });
+
+  it('collects an answer to a notification that arrives before the barrier', async () => {
+    const s = await open(`if (!('id' in msg)) return send({ jsonrpc: '2.0', id: null, error: { code: -32601, message: 'nope' } });`);
+    const answered = await s.notify('notifications/errlint/unknown', {});
+    expect(answered.outcome).toEqual({ kind: 'error', error: { code: -32601, message: 'nope' } });
+  });
+
+  it('reports silence when nothing but the barrier answer comes back', async () => {
+    const s = await open('');
+    expect((await s.notify('notifications/errlint/unknown', {})).outcome).toEqual({ kind: 'silent' });
+  });
+
+  it('matches a raw frame answer by the id it carries, and an id-null answer by the barrier', async () => {
+    const s = await open(`if (typeof msg.method !== 'string') return send({ jsonrpc: '2.0', id: msg.id ?? null, error: { code: -32600, message: 'Invalid Request' } });`);
+    const echoed = await s.unanswerable('{"jsonrpc":"2.0","id":"{id}","method":5}');
+    expect(echoed.outcome).toMatchObject({ kind: 'error', error: { code: -32600 } });
+    expect(echoed.response?.id).toBe((echoed.request as { id: string }).id);
+    const unreadable = await s.unanswerable('{"jsonrpc":"2.0","id":null,"method":5}');
+    expect(unreadable.response?.id).toBeNull();
+  });
+
+  it('counts answers per id in a burst: a duplicate shows as answers 2, a lost one times out', async () => {
+    const s = await open(`
+      if (msg.method !== 'tools/call') return;
+      const n = msg.params.name;
+      if (n === 'lost') return;
+      send({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: n }] } });
+      if (n === 'twice') send({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: n }] } });`);
+    const answers = await s.burst(['once', 'twice', 'lost'].map((name) => ({ method: 'tools/call', params: { name, arguments: {} } })), 500);
+    expect(answers.map((a) => a.answers)).toEqual([1, 2, 0]);
+    expect(answers.map((a) => a.outcome.kind)).toEqual(['result', 'result', 'timeout']);
+  });
+
+  it('keeps non-JSON stdout lines as noise, apart from the answers', async () => {
+    const s = await open(`if (msg.method === 'tools/call') { process.stdout.write('handling call\\n'); return send({ jsonrpc: '2.0', id: msg.id, result: { content: [] } }); }`);
+    expect((await s.request('tools/call', { name: 't', arguments: {} })).outcome.kind).toBe('result');
+    expect(s.takeNoise()).toEqual(['handling call']);
+    expect(s.takeNoise()).toEqual([]);
+  });
+
+  it('records an exit during a call as closed and restarts the server on recover()', async () => {
+    const s = await open(`if (msg.method === 'tools/call') process.exit(7);`);
+    const crashed = await s.request('tools/call', { name: 't', arguments: {} });
+    expect(crashed.outcome).toEqual({ kind: 'closed', exitCode: 7, signal: null });
+    expect(await s.isAlive()).toBe(false);
+    await s.recover();
+    expect(s.gone).toBeNull();
+    expect(await s.isAlive()).toBe(true);
+    expect(s.restarts).toBe(1);
+  });
+
+  it('times out a request the server never answers, within the timeout', async () => {
+    const s = await open('');
+    const started = Date.now();
+    expect((await s.request('tools/call', { name: 't' }, 300)).outcome).toEqual({ kind: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
