@@ -1,15 +1,17 @@
 // One lint, end to end: session → plan → run → grade → score, assembled into the report object.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { NO_TOOL, type Exchange, type ProbeKind, type ProfileName, type RuleLevel, type Severity, type ToolInfo } from './types.js';
 import { UsageError } from './errors.js';
+import { matchesAny } from './config/glob.js';
 import { Session } from './session/session.js';
 import type { StdioTarget } from './session/stdio-transport.js';
 import { runProbes, UNKNOWN_PATH } from './engine/run.js';
 import { enabledRules, type RuleHit } from './engine/grade.js';
 import { buildChecks, scoreChecks, SEVERITY_RANK } from './score/score.js';
-import { REPORT_SCHEMA_VERSION, type Finding, type Report } from './report/model.js';
-import { RULES } from '../rules/index.js';
+import { REPORT_SCHEMA_VERSION, type Finding, type Report, type SourceAnchor } from './report/model.js';
+import { RULES, ruleDocsPath } from '../rules/index.js';
 import { PROBES } from '../probes/index.js';
 import { redact } from './matchers/secrets.js';
 import { answerKind, errorText, isBlank, resultText, snippet } from './matchers/surface.js';
@@ -29,11 +31,15 @@ export interface LintOptions {
   probes?: ProbeKind[];
   /** Only these tools (default: all). */
   tools?: string[];
+  /** Name globs from the config's `tools` key: only tools matching `include` (default: all) and no `exclude`. */
+  toolGlobs?: { include?: string[]; exclude?: string[] };
   rules?: Record<string, RuleLevel>;
   ruleOptions?: Record<string, Record<string, unknown>>;
   replay?: { tool: string; probe: ProbeKind; path: string };
   failOn?: Severity | 'never';
   minScore?: number;
+  /** The file and line that declared the server (a config file), for SARIF and annotations. */
+  anchor?: SourceAnchor;
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
 }
 
@@ -55,7 +61,7 @@ export async function lint(options: LintOptions): Promise<Report> {
   const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs });
   try {
     const allTools = await session.listTools();
-    const tools = selectTools(allTools, options.tools ?? (options.replay && options.replay.tool !== NO_TOOL ? [options.replay.tool] : undefined));
+    const tools = selectTools(allTools, options.tools ?? (options.replay && options.replay.tool !== NO_TOOL ? [options.replay.tool] : undefined), options.toolGlobs);
     const run = await runProbes(session, tools, allTools, {
       seed,
       runs,
@@ -98,6 +104,8 @@ export async function lint(options: LintOptions): Promise<Report> {
       },
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
+      rules: rules.map(({ rule, level }) => ({ id: rule.meta.id, level, description: rule.meta.description, tags: rule.meta.tags, docs: ruleDocsPath(rule.meta.id) })),
+      source: options.anchor ?? defaultAnchor(serverName),
       tools: tools.map((t) => ({ name: t.name, annotations: t.annotations, exchanges: run.exchanges.filter((e) => e.tool === t.name).length })),
       exchanges: run.exchanges.length,
       findings,
@@ -111,9 +119,14 @@ export async function lint(options: LintOptions): Promise<Report> {
   }
 }
 
-/** The tools to probe: all, or the named ones, every name checked against what the server listed. */
-export function selectTools(allTools: ToolInfo[], names: string[] | undefined): ToolInfo[] {
-  if (!names) return allTools;
+/** The tools to probe: all, or the named ones (every name checked against what the server listed), or those the globs select. */
+export function selectTools(allTools: ToolInfo[], names: string[] | undefined, globs?: LintOptions['toolGlobs']): ToolInfo[] {
+  if (!names) {
+    if (!globs) return allTools;
+    const selected = allTools.filter((t) => (!globs.include || matchesAny(t.name, globs.include)) && !matchesAny(t.name, globs.exclude ?? []));
+    if (selected.length === 0) throw new UsageError(`no tool matches the config's "tools" globs (the server lists: ${allTools.map((t) => t.name).join(', ') || 'none'})`);
+    return selected;
+  }
   const missing = names.filter((name) => !allTools.some((t) => t.name === name));
   if (missing.length > 0) {
     throw new UsageError(`the server has no tool named ${missing.map((n) => `'${n}'`).join(', ')} (it lists: ${allTools.map((t) => t.name).join(', ') || 'none'})`);
@@ -181,6 +194,12 @@ function byReplayabilityThenSize(a: RuleHit, b: RuleHit): number {
   const unknownA = a.exchange.path === UNKNOWN_PATH ? 1 : 0;
   const unknownB = b.exchange.path === UNKNOWN_PATH ? 1 : 0;
   return unknownA - unknownB || JSON.stringify(a.exchange.case.arguments ?? null).length - JSON.stringify(b.exchange.case.arguments ?? null).length;
+}
+
+/** Without a config file: package.json when the linter runs in a package, else a synthetic path for the server. */
+function defaultAnchor(serverName: string): SourceAnchor {
+  if (existsSync('package.json')) return { uri: 'package.json', line: 1 };
+  return { uri: `mcp-errlint/${serverName.replace(/[^A-Za-z0-9._-]+/g, '-')}`, line: 1 };
 }
 
 export function fingerprint(ruleId: string, server: string, tool: string, probe: string): string {

@@ -34,6 +34,8 @@ export interface Finding {
   replay: string;
   /** Stable across seeds and inputs: hash of (rule, server, tool, probe). */
   fingerprint: string;
+  /** Known from the baseline: listed, but it does not fail the run. */
+  baselined?: boolean;
 }
 
 export interface Check {
@@ -65,6 +67,22 @@ export interface Score {
   cappedBy: string[];
   byRule: Record<string, SubScore>;
   byTool: Record<string, SubScore>;
+}
+
+/** A rule in force for this run, with the level it was configured at. */
+export interface RuleEntry {
+  id: string;
+  level: Severity;
+  description: string;
+  tags: string[];
+  /** Repository-relative path of the rule's documentation. */
+  docs: string;
+}
+
+/** Where findings are anchored in the repository (SARIF and annotations need a file and a line). */
+export interface SourceAnchor {
+  uri: string;
+  line: number;
 }
 
 export interface ToolEntry {
@@ -99,6 +117,8 @@ export interface Report {
   };
   startedAt: string;
   durationMs: number;
+  rules: RuleEntry[];
+  source: SourceAnchor;
   tools: ToolEntry[];
   exchanges: number;
   findings: Finding[];
@@ -106,4 +126,6 @@ export interface Report {
   skips: SkipEntry[];
   score: Score;
   summary: { error: number; warning: number; note: number; passed: number; failed: number; skipped: number };
+  /** Set when a baseline was applied: how many findings it matched, and its entries this run did not find. */
+  baseline?: { file: string; matched: number; stale: Array<{ fingerprint: string; ruleId?: string; tool?: string; probe?: string }> };
 }

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCli, replayArgs } from '../helpers/cli.js';
 import type { Report } from '../../src/report/model.js';
+import { formatSarif } from '../../src/report/sarif.js';
+import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
 
 const SEED = '1';
 const COMMON = ['--seed', SEED, '--timeout', '2000', '--format', 'json', '--quiet'];
@@ -23,7 +25,11 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number }> = [
 async function lintFixture(fixture: string, extra: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
   const result = await runCli([...COMMON, ...extra, '--', 'node', `fixtures/${fixture}.mjs`]);
   expect(result.stderr).toContain(`Seed: ${SEED}`);
-  return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
+  const report = JSON.parse(result.stdout) as Report;
+  // Every real report matches the shipped JSON schema, and its SARIF is valid and acceptable to GitHub.
+  expect(reportSchemaErrors(report)).toEqual([]);
+  expect(sarifProblems(formatSarif(report))).toEqual([]);
+  return { code: result.code, report, stderr: result.stderr };
 }
 
 describe.concurrent('defect fixtures', () => {

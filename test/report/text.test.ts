@@ -1,32 +1,11 @@
 // Formatters and text safety: whatever the server sent, the terminal gets no escapes and the JSON stays valid.
 import { describe, expect, it } from 'vitest';
-import { abbreviate, shellQuote, terminalSafe } from '../src/util/text.js';
-import { formatStylish } from '../src/report/stylish.js';
-import { formatJson } from '../src/report/json.js';
-import type { Report } from '../src/report/model.js';
+import { abbreviate, shellQuote, terminalSafe } from '../../src/util/text.js';
+import { formatStylish } from '../../src/report/stylish.js';
+import { formatJson } from '../../src/report/json.js';
+import { reportWith } from '../helpers/report.js';
 
 const HOSTILE = 'boom\u001b[31mRED\u001b]0;title\u0007\r\nfake line\u202Eevil\u0000nul';
-
-function report(text: string): Report {
-  return {
-    schemaVersion: 1,
-    tool: { name: 'mcp-errlint', version: '0.0.0' },
-    server: { name: text, command: ['node', 's.js'], serverInfo: { name: text }, protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', restarts: 0, stderrTail: text },
-    settings: { seed: 1, runs: 1, timeoutMs: 1000, profile: 'recommended', allowWrites: false, allowDestructive: false, failOn: 'error', minScore: 0 },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-    tools: [{ name: text, exchanges: 1 }],
-    exchanges: 1,
-    findings: [{
-      ruleId: 'no-stack-trace', severity: 'error', messageId: 'm', message: text, data: {}, tool: text, probe: 'wrong-type', occurrences: 1,
-      counterexample: { name: text, arguments: { a: text }, label: text, path: '0' }, answer: text, response: text, replay: text, fingerprint: 'f',
-    }],
-    checks: [],
-    skips: [{ tool: text, probe: '*', reason: text }],
-    score: { score: 0, grade: 'F', cappedBy: [], byRule: {}, byTool: {} },
-    summary: { error: 1, warning: 0, note: 0, passed: 0, failed: 1, skipped: 1 },
-  };
-}
 
 describe('terminal safety', () => {
   it('strips ANSI escapes and makes control and bidi characters visible', () => {
@@ -37,12 +16,12 @@ describe('terminal safety', () => {
   });
 
   it('stylish output without colour carries no escape or control character from the server', () => {
-    const out = formatStylish(report(HOSTILE), { color: false });
+    const out = formatStylish(reportWith(HOSTILE), { color: false });
     expect(out.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f\u202e]/);
   });
 
   it('json output round-trips any string', () => {
-    expect(JSON.parse(formatJson(report(HOSTILE))).findings[0].message).toBe(HOSTILE);
+    expect(JSON.parse(formatJson(reportWith(HOSTILE))).findings[0].message).toBe(HOSTILE);
   });
 });
 

@@ -1,0 +1,35 @@
+// Escaping of untrusted server text for each place a report puts it: XML, markdown, GitHub workflow commands.
+
+/** Characters XML 1.0 cannot carry at all (C0 controls but tab/newline/return, U+FFFE/U+FFFF, lone surrogates). */
+const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+export function xmlText(text: string): string {
+  return text.replace(XML_INVALID, '\ufffd').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function xmlAttribute(text: string): string {
+  return xmlText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
+
+/** CDATA that stays CDATA whatever the text holds: every `]]>` is split across two sections. */
+export function cdata(text: string): string {
+  return `<![CDATA[${text.replace(XML_INVALID, '\ufffd').replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+}
+
+/** A workflow-command message: `%`, CR and LF would end or forge the command. */
+export function workflowData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A workflow-command property value: also `:` and `,`, which separate properties. */
+export function workflowProperty(text: string): string {
+  return workflowData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** Inline markdown inside a table cell: no pipes, no HTML, no line breaks, no code-span breakouts. */
+export function markdownCell(text: string): string {
+  return text
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/[\\`*_[\]<>|#!~]/g, (c) => `\\${c}`)
+    .trim();
+}

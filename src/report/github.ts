@@ -1,0 +1,24 @@
+// The `github` format: workflow-command annotations (GitHub shows 10 errors and 10 warnings per step: the worst come first).
+import type { Report } from './model.js';
+import { workflowData, workflowProperty } from './escape.js';
+
+const COMMAND = { error: 'error', warning: 'warning', note: 'notice' } as const;
+const SHOWN_PER_LEVEL = 10;
+
+export function formatGithub(report: Report): string {
+  const lines: string[] = [];
+  const shown = { error: 0, warning: 0, note: 0 };
+  for (const f of report.findings) {
+    if (shown[f.severity]++ >= SHOWN_PER_LEVEL) continue;
+    const properties = [
+      `file=${workflowProperty(report.source.uri)}`,
+      `line=${report.source.line}`,
+      `title=${workflowProperty(`mcp-errlint/${f.ruleId} (${f.tool}, ${f.probe})`)}`,
+    ].join(',');
+    lines.push(`::${COMMAND[f.severity]} ${properties}::${workflowData(`${f.message}\nReproduce: ${f.replay}`)}`);
+  }
+  const hidden = Object.entries(shown).filter(([, n]) => n > SHOWN_PER_LEVEL).map(([level, n]) => `${n - SHOWN_PER_LEVEL} more ${level}s`);
+  if (hidden.length > 0) lines.push(`::notice title=mcp-errlint::${workflowData(`${hidden.join(', ')} not shown as annotations; see the step summary or the JSON report.`)}`);
+  lines.push(`::notice title=${workflowProperty(`mcp-errlint ${report.score.grade}`)}::${workflowData(`${report.server.name}: score ${report.score.score.toFixed(1)}, grade ${report.score.grade}; ${report.summary.error} errors, ${report.summary.warning} warnings, ${report.summary.note} notes`)}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,46 @@
+// The `junit` format: one <testsuite> per server, one <testcase> per (rule, tool), passing ones too; skips as skipped cases.
+import type { Report } from './model.js';
+import { cdata, xmlAttribute } from './escape.js';
+
+export function formatJunit(report: Report): string {
+  const cases = new Map<string, { rule: string; tool: string; failed: boolean; exchanges: number }>();
+  for (const check of report.checks) {
+    const key = `${check.ruleId}\u0000${check.tool}`;
+    const entry = cases.get(key) ?? { rule: check.ruleId, tool: check.tool, failed: false, exchanges: 0 };
+    entry.failed ||= check.verdict === 'fail';
+    entry.exchanges += check.exchanges;
+    cases.set(key, entry);
+  }
+  const suite = report.server.name;
+  const lines: string[] = [];
+  let failures = 0;
+  for (const { rule, tool, failed } of cases.values()) {
+    const findings = report.findings.filter((f) => f.ruleId === rule && f.tool === tool);
+    const open = `    <testcase classname="${xmlAttribute(`${suite}.${tool}`)}" name="${xmlAttribute(rule)}" time="0">`;
+    if (!failed || findings.length === 0) {
+      lines.push(open.replace(/>$/, '/>'));
+      continue;
+    }
+    failures++;
+    const worst = findings[0];
+    const body = findings
+      .map((f) => [`[${f.severity}] ${f.probe}: ${f.message}`, `input (${f.counterexample.label}): ${JSON.stringify(f.counterexample.arguments)}`, `answer: ${f.answer}`, `reproduce: ${f.replay}`].join('\n'))
+      .join('\n\n');
+    lines.push(open, `      <failure type="${xmlAttribute(worst.severity)}" message="${xmlAttribute(worst.message)}">${cdata(body)}</failure>`, '    </testcase>');
+  }
+  for (const skip of report.skips) {
+    lines.push(`    <testcase classname="${xmlAttribute(`${suite}.${skip.tool}`)}" name="${xmlAttribute(`probe ${skip.probe}`)}" time="0">`, `      <skipped message="${xmlAttribute(skip.reason)}"/>`, '    </testcase>');
+  }
+  const tests = cases.size + report.skips.length;
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="mcp-errlint" tests="${tests}" failures="${failures}" errors="0" skipped="${report.skips.length}" time="${seconds}">`,
+    `  <testsuite name="${xmlAttribute(suite)}" tests="${tests}" failures="${failures}" errors="0" skipped="${report.skips.length}" time="${seconds}" timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">`,
+    `    <properties><property name="seed" value="${report.settings.seed}"/><property name="protocolVersion" value="${xmlAttribute(report.server.protocolVersion)}"/><property name="score" value="${report.score.score}"/><property name="grade" value="${report.score.grade}"/></properties>`,
+    ...lines,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,45 @@
+// The `markdown` format: a scorecard ready for a pull-request comment or a GitHub step summary.
+import type { Report } from './model.js';
+import { DOCS_BASE } from '../version.js';
+import { markdownCell } from './escape.js';
+
+const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
+
+export function formatMarkdown(report: Report): string {
+  const { score, server, summary } = report;
+  const out: string[] = [];
+  out.push(`## mcp-errlint: ${markdownCell(server.name)} — grade **${score.grade}** (${score.score.toFixed(1)} / 100)`);
+  out.push('');
+  out.push(`Protocol ${markdownCell(server.protocolVersion)} (${server.era} era) · ${report.tools.length} tools · ${report.exchanges} exchanges · seed ${report.settings.seed} · profile ${report.settings.profile}` +
+    (score.cappedBy.length ? ` · grade capped at D by ${score.cappedBy.join(', ')}` : ''));
+  out.push('');
+  out.push(`**${summary.error}** errors · **${summary.warning}** warnings · **${summary.note}** notes · ${summary.passed} checks passed · ${summary.failed} failed · ${summary.skipped} skipped`);
+  out.push('');
+  if (report.findings.length > 0) {
+    out.push('| | rule | tool | probe | finding |', '|---|---|---|---|---|');
+    for (const f of report.findings) {
+      out.push(`| ${ICON[f.severity]} ${f.severity} | [${f.ruleId}](${DOCS_BASE}/${f.ruleId}.md) | ${markdownCell(f.tool)} | ${f.probe} | ${markdownCell(f.message)} |`);
+    }
+    out.push('');
+    out.push('<details><summary>Reproduce</summary>', '');
+    for (const f of report.findings) out.push(`- ${f.ruleId} on ${markdownCell(f.tool)} (${f.probe}): ${code(f.replay)}`);
+    out.push('', '</details>', '');
+  } else {
+    out.push('No findings.', '');
+  }
+  const rows = Object.entries(score.byTool).map(([tool, s]) => `| ${markdownCell(tool)} | ${s.score ?? '–'} | ${s.passed} | ${s.failed} |`);
+  if (rows.length > 0) out.push('| tool | score | passed | failed |', '|---|---|---|---|', ...rows, '');
+  if (report.skips.length > 0) {
+    out.push(`<details><summary>Skipped (${report.skips.length}), never counted as passes</summary>`, '');
+    for (const s of report.skips) out.push(`- ${markdownCell(s.tool)} · ${s.probe}: ${markdownCell(s.reason)}`);
+    out.push('', '</details>', '');
+  }
+  return out.join('\n');
+}
+
+/** An inline code span that the text cannot close early. */
+function code(text: string): string {
+  const clean = text.replace(/[\r\n]+/g, ' ');
+  const fence = '`'.repeat(Math.max(1, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${fence} ${clean} ${fence}`;
+}

@@ -1,0 +1,92 @@
+// The `sarif` format: SARIF 2.1.0 as GitHub code scanning accepts it: one run, one repository-relative location per result.
+import type { Finding, Report, RuleEntry } from './model.js';
+import { DOCS_BASE } from '../version.js';
+
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const INFORMATION_URI = 'https://github.com/mcp-errlint/mcp-errlint';
+/** GitHub rejects a run with more results than this. */
+export const MAX_SARIF_RESULTS = 25_000;
+
+/** security-severity (0.1–10) for the rules GitHub should rank as security alerts. */
+const SECURITY_SEVERITY: Record<string, string> = {
+  'no-secrets': '9.0',
+  'no-internal-details': '5.3',
+  'no-stack-trace': '4.3',
+};
+
+export function formatSarif(report: Report): string {
+  const ruleIndex = new Map(report.rules.map((rule, index) => [rule.id, index]));
+  const results = report.findings.slice(0, MAX_SARIF_RESULTS).map((finding) => result(finding, report, ruleIndex.get(finding.ruleId)));
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: report.tool.name,
+            version: report.tool.version,
+            semanticVersion: report.tool.version,
+            informationUri: INFORMATION_URI,
+            rules: report.rules.map(descriptor),
+          },
+        },
+        automationDetails: { id: 'mcp-errlint/' },
+        invocations: [{ executionSuccessful: true, properties: { server: report.server.name, seed: report.settings.seed, protocolVersion: report.server.protocolVersion } }],
+        results,
+        properties: { score: report.score.score, grade: report.score.grade, skipped: report.skips.length },
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+}
+
+function descriptor(rule: RuleEntry) {
+  const helpUri = `${DOCS_BASE}/${rule.id}.md`;
+  const properties: Record<string, unknown> = { tags: rule.tags };
+  if (SECURITY_SEVERITY[rule.id]) properties['security-severity'] = SECURITY_SEVERITY[rule.id];
+  return {
+    id: rule.id,
+    name: rule.id.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()),
+    shortDescription: { text: rule.description },
+    fullDescription: { text: rule.description },
+    help: { text: `${rule.description} See ${helpUri}`, markdown: `${rule.description}\n\n[Rule documentation](${helpUri})` },
+    helpUri,
+    defaultConfiguration: { level: rule.level },
+    properties,
+  };
+}
+
+function result(finding: Finding, report: Report, ruleIndex: number | undefined) {
+  const server = report.server.name;
+  return {
+    ruleId: finding.ruleId,
+    ...(ruleIndex !== undefined ? { ruleIndex } : {}),
+    level: finding.severity,
+    message: { text: `${finding.message} [tool ${finding.tool}, probe ${finding.probe}]` },
+    // Exactly one physical location by construction: a result without one makes GitHub reject the whole upload.
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: report.source.uri },
+          region: { startLine: Math.max(1, report.source.line) },
+        },
+        logicalLocations: [{ name: finding.tool, fullyQualifiedName: `${server}/tools/${finding.tool}`, kind: 'function' }],
+      },
+    ],
+    partialFingerprints: { primaryLocationLineHash: `${finding.fingerprint}:1` },
+    properties: {
+      server,
+      tool: finding.tool,
+      probe: finding.probe,
+      seed: report.settings.seed,
+      counterexamplePath: finding.counterexample.path,
+      input: finding.counterexample.arguments,
+      inputLabel: finding.counterexample.label,
+      answer: finding.answer,
+      response: finding.response,
+      occurrences: finding.occurrences,
+      reproduce: finding.replay,
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// A complete report object for formatter tests, with one chosen text wherever the server's words can land.
+import type { Report } from '../../src/report/model.js';
+
+export function reportWith(text: string, overrides: Partial<Report> = {}): Report {
+  return {
+    schemaVersion: 1,
+    tool: { name: 'mcp-errlint', version: '0.0.0' },
+    server: { name: text, command: ['node', 's.js'], serverInfo: { name: text }, protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', restarts: 0, stderrTail: text },
+    settings: { seed: 1, runs: 1, timeoutMs: 1000, profile: 'recommended', allowWrites: false, allowDestructive: false, failOn: 'error', minScore: 0 },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+    rules: [
+      { id: 'no-stack-trace', level: 'error', description: 'No stack traces.', tags: ['security'], docs: 'docs/rules/no-stack-trace.md' },
+      { id: 'recovery-hint', level: 'warning', description: 'Hints.', tags: ['recovery'], docs: 'docs/rules/recovery-hint.md' },
+    ],
+    source: { uri: 'package.json', line: 1 },
+    tools: [{ name: text, exchanges: 1 }],
+    exchanges: 1,
+    findings: [
+      {
+        ruleId: 'no-stack-trace', severity: 'error', messageId: 'm', message: text, data: { frame: text }, tool: text, probe: 'wrong-type', occurrences: 1,
+        counterexample: { name: text, arguments: { a: text }, label: text, path: '0' }, answer: text, response: text, replay: text, fingerprint: '0123456789abcdef0123456789abcdef',
+      },
+    ],
+    checks: [
+      { ruleId: 'no-stack-trace', tool: text, probe: 'wrong-type', verdict: 'fail', severity: 'error', exchanges: 1 },
+      { ruleId: 'recovery-hint', tool: text, probe: 'wrong-type', verdict: 'pass', severity: 'warning', exchanges: 1 },
+    ],
+    skips: [{ tool: text, probe: '*', reason: text }],
+    score: { score: 37.5, grade: 'F', cappedBy: [], byRule: {}, byTool: { [text]: { score: 37.5, passed: 1, failed: 1 } } },
+    summary: { error: 1, warning: 0, note: 0, passed: 1, failed: 1, skipped: 1 },
+    ...overrides,
+  };
+}

@@ -1,0 +1,71 @@
+// Every format against hostile server text: valid SARIF/JSON/XML, no workflow-command injection, no markdown breakout.
+import { describe, expect, it } from 'vitest';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { formatSarif } from '../../src/report/sarif.js';
+import { formatJunit } from '../../src/report/junit.js';
+import { formatGithub } from '../../src/report/github.js';
+import { formatMarkdown } from '../../src/report/markdown.js';
+import { formatJson } from '../../src/report/json.js';
+import { reportWith } from '../helpers/report.js';
+import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
+
+const HOSTILE = [
+  'plain',
+  'line one\n::error file=x::forged annotation\r\n::warning::again',
+  '100% done, key: value',
+  ']]> <evil attr="x">&amp; </testsuite>',
+  '\u0000\u0001\u0008\u000b\u001b[31mred\u001b[0m\ufffe\uffff\ud800 lone surrogate',
+  '| a | b |\n## heading\n<script>alert(1)</script> `code` ```fence```',
+  '"quotes" and \\backslashes\\ and {"json": [1,2]}',
+];
+
+describe.each(HOSTILE.map((text) => [JSON.stringify(text).slice(0, 40), text] as const))('hostile text %s', (_label, text) => {
+  const report = reportWith(text);
+
+  it('json: parses back to the same text and matches the report schema', () => {
+    const parsed = JSON.parse(formatJson(report));
+    expect(parsed.findings[0].message).toBe(text);
+    expect(reportSchemaErrors(parsed)).toEqual([]);
+  });
+
+  it('sarif: valid against SARIF 2.1.0 and GitHub constraints, text intact', () => {
+    const sarif = formatSarif(report);
+    expect(sarifProblems(sarif)).toEqual([]);
+    expect(JSON.parse(sarif).runs[0].results[0].properties.tool).toBe(text);
+  });
+
+  it('junit: well-formed XML with one suite, the failing case carrying the reproduction', () => {
+    const xml = formatJunit(report);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    const suite = parsed.testsuites.testsuite;
+    expect(suite['@_failures']).toBe('1');
+    expect(JSON.stringify(suite.testcase)).toContain('reproduce:');
+  });
+
+  it('github: every line is one workflow command; nothing the server said starts a new one', () => {
+    const lines = formatGithub(report).trimEnd().split('\n');
+    for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) [^\n]*::/);
+    expect(lines.filter((l) => l.startsWith('::error'))).toHaveLength(1);
+    expect(lines.some((l) => l.startsWith('::error file=x') || l.startsWith('::warning::again'))).toBe(false);
+  });
+
+  it('markdown: the findings table keeps its shape and carries no raw HTML from the server', () => {
+    const md = formatMarkdown(report);
+    const row = md.split('\n').find((l) => l.includes('no-stack-trace') && l.startsWith('|'))!;
+    expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
+    const outsideCode = md.replace(/(`+) .*? \1/g, '');
+    expect(outsideCode).not.toContain('<script>');
+    expect(md).not.toMatch(/^## heading/m);
+  });
+});
+
+describe('github annotations', () => {
+  it('shows at most 10 per level and says how many more there are', () => {
+    const base = reportWith('x');
+    const findings = Array.from({ length: 14 }, (_, i) => ({ ...base.findings[0], fingerprint: String(i).padStart(32, '0') }));
+    const out = formatGithub({ ...base, findings });
+    expect(out.split('\n').filter((l) => l.startsWith('::error'))).toHaveLength(10);
+    expect(out).toContain('4 more errors not shown');
+  });
+});
