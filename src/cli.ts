@@ -1,11 +1,13 @@
-// The command line: parse flags, run one lint, write the report, and set the exit code of rulebook §8.
+// The command line: flags and the config file merged into one lint, the report written, the exit code of rulebook §8; and `mcp-errlint rules`.
 import { writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option, CommanderError } from 'commander';
-import { lint, DEFAULTS, randomSeed, type LintOptions } from './lint.js';
+import { lint, DEFAULTS, type LintOptions } from './lint.js';
 import { SessionStartError } from './session/session.js';
 import { UsageError } from './errors.js';
-import { PROBE_KINDS, PROTOCOL_VERSIONS, type ProbeKind, type RuleLevel, type Severity } from './types.js';
-import { RULES } from '../rules/index.js';
+import { PROBE_KINDS, PROTOCOL_VERSIONS } from './types.js';
+import { RULES, ruleDocsPath } from '../rules/index.js';
+import { CONFIG_FILE, ConfigError, loadConfig } from './config/load.js';
+import { mergeOptions, type LintFlags } from './config/merge.js';
 import { formatStylish } from './report/stylish.js';
 import { formatJson } from './report/json.js';
 import type { Report } from './report/model.js';
@@ -34,36 +36,45 @@ function buildProgram(): Command {
   return new Command()
     .name('mcp-errlint')
     .description('Probe a live MCP server with schema-derived edge cases and grade whether its errors help an AI agent recover.')
-    .usage('[options] -- <server command> [args...]')
+    .usage('[options] [-- <server command> [args...]]')
     .version(TOOL_VERSION, '-V, --version')
-    .argument('[command...]', 'the stdio server to lint, after --')
+    .argument('[command...]', `the stdio server to lint, after -- (default: "server" in the config file)`)
+    .option('-c, --config <file>', `config file (default: ./${CONFIG_FILE} if there is one); flags override it`)
     .option('--seed <n>', 'seed for every generated input (printed on stderr as "Seed: N")', integer('--seed', 0))
-    .option('--runs <n>', 'random inputs per probe kind per tool, after the enumerated cases', integer('--runs', 0), DEFAULTS.runs)
-    .option('--timeout <ms>', 'per-call timeout in milliseconds', integer('--timeout', 1), DEFAULTS.timeoutMs)
+    .option('--runs <n>', `random inputs per probe kind per tool, after the enumerated cases (default: ${DEFAULTS.runs})`, integer('--runs', 0))
+    .option('--timeout <ms>', `per-call timeout in milliseconds (default: ${DEFAULTS.timeoutMs})`, integer('--timeout', 1))
     .addOption(new Option('--protocol-version <version>', 'pin a protocol version instead of negotiating the newest').choices([...PROTOCOL_VERSIONS]))
-    .addOption(new Option('--profile <name>', 'rule profile').choices(['recommended', 'strict']).default('recommended'))
+    .addOption(new Option('--profile <name>', `rule profile (default: ${DEFAULTS.profile})`).choices(['recommended', 'strict']))
     .option('--rule <id=level>', 'set a rule to off|note|warning|error (repeatable)', collect)
     .option('--probe <kinds>', `run only these probe kinds (repeatable, comma-separated): ${PROBE_KINDS.join(', ')}`, collect)
     .option('--tool <names>', 'probe only these tools (repeatable, comma-separated)', collect)
     .option('--path <path>', 'replay one input: the fast-check path from a finding (needs one --tool and one --probe)')
-    .option('--allow-writes', 'also send schema-valid inputs to tools that are not readOnlyHint', false)
-    .option('--allow-destructive', 'also probe tools whose destructiveHint is (or defaults to) true', false)
+    .option('--allow-writes', 'also send schema-valid inputs to tools that are not readOnlyHint')
+    .option('--allow-destructive', 'also probe tools whose destructiveHint is (or defaults to) true')
     .option('--dry-run', 'print the plan (tools × probes) and call no tool', false)
     .addOption(new Option('-f, --format <format>', 'report format on stdout (or in --output)').choices([...FORMATS]).default('stylish'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
-    .addOption(new Option('--fail-on <severity>', 'exit 1 on findings at or above this severity').choices(['error', 'warning', 'note', 'never']).default('error'))
-    .option('--min-score <n>', 'exit 1 when the score is below this', (v) => {
+    .addOption(new Option('--fail-on <severity>', `exit 1 on findings at or above this severity (default: ${DEFAULTS.failOn})`).choices(['error', 'warning', 'note', 'never']))
+    .option('--min-score <n>', `exit 1 when the score is below this (default: ${DEFAULTS.minScore})`, (v) => {
       const n = Number(v);
       if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-score must be a number from 0 to 100.');
       return n;
-    }, 0)
+    })
     .option('-q, --quiet', 'no progress on stderr', false)
     .option('--color', 'force colour in the stylish report')
     .option('--no-color', 'never use colour')
     .addHelpText('after', `
+Config file: ./${CONFIG_FILE}, or --config <file>, sets the server to lint and
+these settings, plus rule options and tool globs. A flag given wins over the file.
+Every key, with an example: docs/config.md.
+
+Commands:
+  mcp-errlint rules [--format json]   list every rule: default severity per profile, tags, docs
+
 Exit codes: 0 nothing at or above --fail-on and score ≥ --min-score; 1 findings or score below; 2 could not lint.
 
 Examples:
+  mcp-errlint                                      # the "server" of ./${CONFIG_FILE}
   mcp-errlint -- node dist/server.js
   mcp-errlint --format json -o errlint.json -- npx -y @modelcontextprotocol/server-memory
   mcp-errlint --seed 7 --tool lookup_user --probe wrong-type --path 3 -- node server.js`)
@@ -71,61 +82,14 @@ Examples:
     .exitOverride();
 }
 
-interface ParsedOptions {
-  seed?: number;
-  runs: number;
-  timeout: number;
-  protocolVersion?: string;
-  profile: 'recommended' | 'strict';
-  rule?: string[];
-  probe?: string[];
-  tool?: string[];
-  path?: string;
-  allowWrites: boolean;
-  allowDestructive: boolean;
+/** Everything the command line gives: the lint settings (LintFlags), which config file, and how to write the report. */
+interface ParsedOptions extends LintFlags {
+  config?: string;
   dryRun: boolean;
   format: Format;
   output?: string;
-  failOn: Severity | 'never';
-  minScore: number;
   quiet: boolean;
   color?: boolean;
-}
-
-function toLintOptions(command: string[], opts: ParsedOptions, seed: number): LintOptions {
-  if (command.length === 0) throw new UsageError('no server to lint: give its command after --, e.g. mcp-errlint -- node server.js');
-  const probes = opts.probe?.map((kind) => {
-    if (!(PROBE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`unknown probe kind '${kind}' (known: ${PROBE_KINDS.join(', ')})`);
-    return kind as ProbeKind;
-  });
-  const rules: Record<string, RuleLevel> = {};
-  for (const entry of opts.rule ?? []) {
-    const match = /^([a-z0-9-]+)=(off|note|warning|error)$/.exec(entry);
-    if (!match) throw new UsageError(`--rule expects <id>=<off|note|warning|error>, got '${entry}'`);
-    if (!RULES.some((r) => r.meta.id === match[1])) throw new UsageError(`unknown rule id '${match[1]}' (see the rule list in --help of the README)`);
-    rules[match[1]] = match[2] as RuleLevel;
-  }
-  let replay: LintOptions['replay'];
-  if (opts.path !== undefined) {
-    if (opts.tool?.length !== 1 || probes?.length !== 1) throw new UsageError('--path replays one input: give exactly one --tool and one --probe with it');
-    replay = { tool: opts.tool[0], probe: probes[0], path: opts.path };
-  }
-  return {
-    target: { command: command[0], args: command.slice(1) },
-    protocolVersion: opts.protocolVersion,
-    timeoutMs: opts.timeout,
-    seed,
-    runs: opts.runs,
-    profile: opts.profile,
-    allowWrites: opts.allowWrites,
-    allowDestructive: opts.allowDestructive,
-    probes,
-    tools: replay ? undefined : opts.tool,
-    rules,
-    replay,
-    failOn: opts.failOn,
-    minScore: opts.minScore,
-  };
 }
 
 /** Exit code for a finished lint: the gate is findings at or above --fail-on, and the score against --min-score. */
@@ -144,6 +108,8 @@ function useColor(opts: ParsedOptions, stream: NodeJS.WriteStream): boolean {
 }
 
 export async function main(argv: string[] = process.argv): Promise<number> {
+  // Only as the first argument: `mcp-errlint -- rules` lints a server command named rules.
+  if (argv[2] === 'rules') return listRules(argv.slice(3));
   const program = buildProgram();
   program.configureOutput({ writeErr: (text) => process.stderr.write(text) });
   let opts: ParsedOptions;
@@ -159,11 +125,10 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     throw error;
   }
 
-  const seed = opts.seed ?? randomSeed();
-  process.stderr.write(`Seed: ${seed}\n`);
   const progress = !opts.quiet && process.stderr.isTTY;
   try {
-    const options = toLintOptions(command, opts, seed);
+    const options = mergeOptions(command, opts, loadConfig(opts.config, process.cwd()));
+    process.stderr.write(`Seed: ${options.seed}\n`);
     if (opts.dryRun) return await dryRun(options);
     if (progress) {
       options.onProgress = ({ done, total, tool, probe }) =>
@@ -177,6 +142,10 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     return exitCodeFor(report);
   } catch (error) {
     if (progress) process.stderr.write('\r\u001b[K');
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.problems.map((line) => `${line}\n`).join(''));
+      return EXIT.cannotLint;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`mcp-errlint: ${error.message}\n`);
       return EXIT.cannotLint;
@@ -193,5 +162,30 @@ export async function main(argv: string[] = process.argv): Promise<number> {
 async function dryRun(options: LintOptions): Promise<number> {
   const { planRun } = await import('./plan.js');
   process.stdout.write(await planRun(options));
+  return EXIT.ok;
+}
+
+/** `mcp-errlint rules`: every rule with its default level per profile, tags and documentation. */
+function listRules(args: string[]): number {
+  const program = new Command()
+    .name('mcp-errlint rules')
+    .description('List every rule: its default severity in the recommended and strict profiles, its tags and its documentation.')
+    .addOption(new Option('-f, --format <format>', 'an aligned table, or json').choices(['table', 'json']).default('table'))
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  try {
+    program.parse(args, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.cannotLint;
+    throw error;
+  }
+  const rules = RULES.map(({ meta }) => ({ id: meta.id, description: meta.description, severity: meta.severity, tags: meta.tags, docs: ruleDocsPath(meta.id) }));
+  if (program.opts().format === 'json') {
+    process.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const rows = [['rule', 'recommended', 'strict', 'tags', 'docs'], ...rules.map((r) => [r.id, r.severity.recommended, r.severity.strict, r.tags.join(', '), r.docs])];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  process.stdout.write(rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd() + '\n').join(''));
   return EXIT.ok;
 }

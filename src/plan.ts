@@ -9,7 +9,7 @@ export async function planRun(options: LintOptions): Promise<string> {
   const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs });
   try {
     const all = await session.listTools();
-    const tools = selectTools(all, options.tools);
+    const tools = selectTools(all, options.tools, options.toolGlobs);
     const runs = options.runs ?? DEFAULTS.runs;
     const { batches, skips } = planBatches(tools, all, {
       probes: PROBES.filter((p) => !options.probes || options.probes.includes(p.kind)),

@@ -1,0 +1,88 @@
+// Flags over the config file over defaults: the one place where the command line's settings become LintOptions.
+import { resolve } from 'node:path';
+import { DEFAULTS, randomSeed, type LintOptions } from '../lint.js';
+import { UsageError } from '../errors.js';
+import { PROBE_KINDS, type ProbeKind, type ProfileName, type RuleLevel, type Severity } from '../types.js';
+import { RULES } from '../../rules/index.js';
+import { CONFIG_FILE, type LoadedConfig } from './load.js';
+import { didYouMean } from './suggest.js';
+
+/** The lint settings as given on the command line; a flag not given is undefined. */
+export interface LintFlags {
+  seed?: number;
+  runs?: number;
+  timeout?: number;
+  protocolVersion?: string;
+  profile?: ProfileName;
+  rule?: string[];
+  probe?: string[];
+  tool?: string[];
+  path?: string;
+  allowWrites?: boolean;
+  allowDestructive?: boolean;
+  failOn?: Severity | 'never';
+  minScore?: number;
+}
+
+/**
+ * One lint's options: each flag given wins over its config key, which wins over the default.
+ * A command after -- replaces the config's `server`; --probe replaces `probes`; --tool replaces `tools`;
+ * --rule sets one rule's level and keeps its options from the config.
+ */
+export function mergeOptions(command: string[], flags: LintFlags, loaded?: LoadedConfig): LintOptions {
+  const config = loaded?.config ?? {};
+  const server = config.server;
+  const target =
+    command.length > 0
+      ? { command: command[0], args: command.slice(1) }
+      : server && loaded
+        ? { command: server.command, args: server.args ?? [], env: server.env, cwd: resolve(loaded.dir, server.cwd ?? '.') }
+        : undefined;
+  if (!target) throw new UsageError(`no server to lint: give its command after --, e.g. mcp-errlint -- node server.js, or a "server" in ${CONFIG_FILE}`);
+
+  const flagProbes = flags.probe?.map((kind) => {
+    if (!(PROBE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`unknown probe kind '${kind}'${didYouMean(kind, PROBE_KINDS)} (known: ${PROBE_KINDS.join(', ')})`);
+    return kind as ProbeKind;
+  });
+  const configProbes = config.probes && PROBE_KINDS.filter((kind) => config.probes?.[kind] !== false);
+
+  const rules: Record<string, RuleLevel> = {};
+  const ruleOptions: Record<string, Record<string, unknown>> = {};
+  for (const [id, entry] of Object.entries(config.rules ?? {})) {
+    const [level, options] = typeof entry === 'string' ? [entry] : entry;
+    rules[id] = level;
+    if (options) ruleOptions[id] = options;
+  }
+  for (const flag of flags.rule ?? []) {
+    const match = /^([a-z0-9-]+)=(off|note|warning|error)$/.exec(flag);
+    if (!match) throw new UsageError(`--rule expects <id>=<off|note|warning|error>, got '${flag}'`);
+    const ids = RULES.map((r) => r.meta.id);
+    if (!ids.includes(match[1])) throw new UsageError(`unknown rule id '${match[1]}' in --rule${didYouMean(match[1], ids) || ' (mcp-errlint rules lists them)'}`);
+    rules[match[1]] = match[2] as RuleLevel;
+  }
+
+  let replay: LintOptions['replay'];
+  if (flags.path !== undefined) {
+    if (flags.tool?.length !== 1 || flagProbes?.length !== 1) throw new UsageError('--path replays one input: give exactly one --tool and one --probe with it');
+    replay = { tool: flags.tool[0], probe: flagProbes[0], path: flags.path };
+  }
+
+  return {
+    target,
+    protocolVersion: flags.protocolVersion ?? config.protocolVersion,
+    timeoutMs: flags.timeout ?? config.timeout ?? DEFAULTS.timeoutMs,
+    seed: flags.seed ?? config.seed ?? randomSeed(),
+    runs: flags.runs ?? config.runs ?? DEFAULTS.runs,
+    profile: flags.profile ?? config.profile ?? DEFAULTS.profile,
+    allowWrites: flags.allowWrites ?? config.allowWrites ?? false,
+    allowDestructive: flags.allowDestructive ?? config.allowDestructive ?? false,
+    probes: flagProbes ?? configProbes,
+    tools: replay ? undefined : flags.tool,
+    toolGlobs: flags.tool ? undefined : config.tools,
+    rules,
+    ruleOptions,
+    replay,
+    failOn: flags.failOn ?? config.failOn ?? DEFAULTS.failOn,
+    minScore: flags.minScore ?? config.minScore ?? DEFAULTS.minScore,
+  };
+}
