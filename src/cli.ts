@@ -1,5 +1,5 @@
 // The command line: flags and the config file merged into one lint, the report written, the exit code of rulebook §8; and `mcp-errlint rules`.
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option, CommanderError } from 'commander';
 import { lint, DEFAULTS, type LintOptions } from './lint.js';
 import { SessionStartError } from './session/session.js';
@@ -10,14 +10,46 @@ import { CONFIG_FILE, ConfigError, loadConfig } from './config/load.js';
 import { mergeOptions, type LintFlags } from './config/merge.js';
 import { formatStylish } from './report/stylish.js';
 import { formatJson } from './report/json.js';
+import { formatSarif } from './report/sarif.js';
+import { formatJunit } from './report/junit.js';
+import { formatGithub } from './report/github.js';
+import { formatMarkdown } from './report/markdown.js';
 import type { Report } from './report/model.js';
-import { SEVERITY_RANK } from './score/score.js';
+import { applyBaseline, baselineOf, readBaseline, writeBaseline } from './baseline.js';
+import { EXIT, gateFailures } from './gate.js';
 import { TOOL_VERSION } from './version.js';
 
-export const EXIT = { ok: 0, findings: 1, cannotLint: 2 } as const;
+export { EXIT };
 
-const FORMATS = ['stylish', 'json'] as const;
+const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
+
+/** Render a report; only stylish cares about the terminal. */
+function render(report: Report, format: Format, color: boolean): string {
+  switch (format) {
+    case 'stylish':
+      return formatStylish(report, { color });
+    case 'json':
+      return formatJson(report);
+    case 'sarif':
+      return formatSarif(report);
+    case 'junit':
+      return formatJunit(report);
+    case 'github':
+      return formatGithub(report);
+    case 'markdown':
+      return formatMarkdown(report);
+  }
+}
+
+/** `--report <format>=<path>`, repeatable: more files from the same run. */
+function reportTarget(value: string, previous: Array<{ format: Format; path: string }> = []) {
+  const match = /^([a-z]+)=(.+)$/.exec(value);
+  if (!match || !(FORMATS as readonly string[]).includes(match[1])) {
+    throw new InvalidArgumentError(`--report expects <format>=<path> with a format among ${FORMATS.join(', ')}, got '${value}'.`);
+  }
+  return [...previous, { format: match[1] as Format, path: match[2] }];
+}
 
 
 function integer(name: string, min: number) {
@@ -54,6 +86,10 @@ function buildProgram(): Command {
     .option('--dry-run', 'print the plan (tools × probes) and call no tool', false)
     .addOption(new Option('-f, --format <format>', 'report format on stdout (or in --output)').choices([...FORMATS]).default('stylish'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--report <format=path>', `also write a report in another format to a file (repeatable), e.g. sarif=errlint.sarif`, reportTarget)
+    .option('--baseline <file>', 'known findings (by fingerprint): listed as baselined, they do not fail the run')
+    .option('--update-baseline', 'write every finding of this run to the --baseline file (default: mcp-errlint.baseline.json)')
+    .option('--max-warnings <n>', 'exit 1 when more than n warnings are found', integer('--max-warnings', 0))
     .addOption(new Option('--fail-on <severity>', `exit 1 on findings at or above this severity (default: ${DEFAULTS.failOn})`).choices(['error', 'warning', 'note', 'never']))
     .option('--min-score <n>', `exit 1 when the score is below this (default: ${DEFAULTS.minScore})`, (v) => {
       const n = Number(v);
@@ -82,21 +118,20 @@ Examples:
     .exitOverride();
 }
 
+const DEFAULT_BASELINE = 'mcp-errlint.baseline.json';
+
 /** Everything the command line gives: the lint settings (LintFlags), which config file, and how to write the report. */
 interface ParsedOptions extends LintFlags {
   config?: string;
   dryRun: boolean;
   format: Format;
   output?: string;
+  report?: Array<{ format: Format; path: string }>;
+  baseline?: string;
+  updateBaseline?: boolean;
+  maxWarnings?: number;
   quiet: boolean;
   color?: boolean;
-}
-
-/** Exit code for a finished lint: the gate is findings at or above --fail-on, and the score against --min-score. */
-export function exitCodeFor(report: Report): number {
-  const { failOn, minScore } = report.settings;
-  const failing = failOn !== 'never' && report.findings.some((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn]);
-  return failing || report.score.score < minScore ? EXIT.findings : EXIT.ok;
 }
 
 function useColor(opts: ParsedOptions, stream: NodeJS.WriteStream): boolean {
@@ -134,12 +169,33 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       options.onProgress = ({ done, total, tool, probe }) =>
         process.stderr.write(`\r\u001b[K[${done + 1}/${total}] ${tool} · ${probe}`.slice(0, (process.stderr.columns || 80) + 4));
     }
-    const report = await lint(options);
+    const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
+    let baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
+    let report = await lint(options);
     if (progress) process.stderr.write('\r\u001b[K');
-    const text = opts.format === 'json' ? formatJson(report) : formatStylish(report, { color: !opts.output && useColor(opts, process.stdout) });
+    if (baselineFile && opts.updateBaseline) {
+      writeBaseline(baselineFile, report);
+      baseline = baselineOf(report); // what was just accepted no longer fails this run either
+      process.stderr.write(`mcp-errlint: wrote ${report.findings.length} findings to the baseline ${baselineFile}\n`);
+    }
+    if (baseline && baselineFile) {
+      report = applyBaseline(report, baseline, baselineFile);
+      const stale = report.baseline!.stale;
+      if (stale.length > 0) {
+        process.stderr.write(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', ')}\n`);
+      }
+    }
+    const text = render(report, opts.format, !opts.output && useColor(opts, process.stdout));
     if (opts.output) writeFileSync(opts.output, text);
     else process.stdout.write(text);
-    return exitCodeFor(report);
+    for (const extra of opts.report ?? []) writeFileSync(extra.path, render(report, extra.format, false));
+    // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
+    if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, formatMarkdown(report) + '\n');
+    }
+    const failures = gateFailures(report, { failOn: options.failOn ?? DEFAULTS.failOn, minScore: options.minScore ?? DEFAULTS.minScore, maxWarnings: opts.maxWarnings });
+    if (failures.length > 0 && !opts.quiet) process.stderr.write(`mcp-errlint: failing: ${failures.join('; ')}\n`);
+    return failures.length > 0 ? EXIT.findings : EXIT.ok;
   } catch (error) {
     if (progress) process.stderr.write('\r\u001b[K');
     if (error instanceof ConfigError) {

@@ -40,6 +40,8 @@ export interface LintOptions {
   minScore?: number;
   /** The file and line that declared the server (a config file), for SARIF and annotations. */
   anchor?: SourceAnchor;
+  /** The config file the server came from: replay commands name it instead of repeating the command. */
+  configFile?: string;
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
 }
 
@@ -213,6 +215,7 @@ function replayCommand(options: LintOptions, seed: number, timeoutMs: number, hi
   if (options.protocolVersion) args.push('--protocol-version', options.protocolVersion);
   if (options.allowWrites) args.push('--allow-writes');
   if (options.allowDestructive) args.push('--allow-destructive');
-  args.push('--', options.target.command, ...options.target.args);
+  if (options.configFile) args.push('--config', options.configFile);
+  else args.push('--', options.target.command, ...options.target.args);
   return args.map(shellQuote).join(' ');
 }

@@ -1,5 +1,7 @@
 // Flags over the config file over defaults: the one place where the command line's settings become LintOptions.
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import type { SourceAnchor } from '../report/model.js';
 import { DEFAULTS, randomSeed, type LintOptions } from '../lint.js';
 import { UsageError } from '../errors.js';
 import { PROBE_KINDS, type ProbeKind, type ProfileName, type RuleLevel, type Severity } from '../types.js';
@@ -67,8 +69,10 @@ export function mergeOptions(command: string[], flags: LintFlags, loaded?: Loade
     replay = { tool: flags.tool[0], probe: flagProbes[0], path: flags.path };
   }
 
+  const fromConfig = command.length === 0 && loaded !== undefined;
   return {
     target,
+    ...(fromConfig ? { anchor: serverAnchor(loaded), configFile: loaded.file } : {}),
     protocolVersion: flags.protocolVersion ?? config.protocolVersion,
     timeoutMs: flags.timeout ?? config.timeout ?? DEFAULTS.timeoutMs,
     seed: flags.seed ?? config.seed ?? randomSeed(),
@@ -85,4 +89,16 @@ export function mergeOptions(command: string[], flags: LintFlags, loaded?: Loade
     failOn: flags.failOn ?? config.failOn ?? DEFAULTS.failOn,
     minScore: flags.minScore ?? config.minScore ?? DEFAULTS.minScore,
   };
+}
+
+/** SARIF and annotations point at the line of the config file that declares the server. */
+function serverAnchor(loaded: LoadedConfig): SourceAnchor {
+  let line = 1;
+  try {
+    const index = readFileSync(loaded.file, 'utf8').split('\n').findIndex((text) => /"server"\s*:/.test(text));
+    if (index >= 0) line = index + 1;
+  } catch {
+    // unreadable now: line 1 of the file still anchors the result
+  }
+  return { uri: relative(process.cwd(), resolve(loaded.file)).split(sep).join('/'), line };
 }

@@ -8,7 +8,8 @@ const SHOWN_PER_LEVEL = 10;
 export function formatGithub(report: Report): string {
   const lines: string[] = [];
   const shown = { error: 0, warning: 0, note: 0 };
-  for (const f of report.findings) {
+  // Baselined findings are known: they stay in the summary and the reports, not on the pull request's diff.
+  for (const f of report.findings.filter((finding) => !finding.baselined)) {
     if (shown[f.severity]++ >= SHOWN_PER_LEVEL) continue;
     const properties = [
       `file=${workflowProperty(report.source.uri)}`,

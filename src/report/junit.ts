@@ -14,11 +14,17 @@ export function formatJunit(report: Report): string {
   const suite = report.server.name;
   const lines: string[] = [];
   let failures = 0;
+  let baselined = 0;
   for (const { rule, tool, failed } of cases.values()) {
     const findings = report.findings.filter((f) => f.ruleId === rule && f.tool === tool);
     const open = `    <testcase classname="${xmlAttribute(`${suite}.${tool}`)}" name="${xmlAttribute(rule)}" time="0">`;
     if (!failed || findings.length === 0) {
       lines.push(open.replace(/>$/, '/>'));
+      continue;
+    }
+    if (findings.every((f) => f.baselined)) {
+      lines.push(open, `      <skipped message="${xmlAttribute(`baselined: ${findings[0].message}`)}"/>`, '    </testcase>');
+      baselined++;
       continue;
     }
     failures++;
@@ -32,11 +38,12 @@ export function formatJunit(report: Report): string {
     lines.push(`    <testcase classname="${xmlAttribute(`${suite}.${skip.tool}`)}" name="${xmlAttribute(`probe ${skip.probe}`)}" time="0">`, `      <skipped message="${xmlAttribute(skip.reason)}"/>`, '    </testcase>');
   }
   const tests = cases.size + report.skips.length;
+  const skipped = report.skips.length + baselined;
   const seconds = (report.durationMs / 1000).toFixed(3);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcp-errlint" tests="${tests}" failures="${failures}" errors="0" skipped="${report.skips.length}" time="${seconds}">`,
-    `  <testsuite name="${xmlAttribute(suite)}" tests="${tests}" failures="${failures}" errors="0" skipped="${report.skips.length}" time="${seconds}" timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">`,
+    `<testsuites name="mcp-errlint" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,
+    `  <testsuite name="${xmlAttribute(suite)}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}" timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">`,
     `    <properties><property name="seed" value="${report.settings.seed}"/><property name="protocolVersion" value="${xmlAttribute(report.server.protocolVersion)}"/><property name="score" value="${report.score.score}"/><property name="grade" value="${report.score.grade}"/></properties>`,
     ...lines,
     '  </testsuite>',

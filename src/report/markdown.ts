@@ -18,7 +18,7 @@ export function formatMarkdown(report: Report): string {
   if (report.findings.length > 0) {
     out.push('| | rule | tool | probe | finding |', '|---|---|---|---|---|');
     for (const f of report.findings) {
-      out.push(`| ${ICON[f.severity]} ${f.severity} | [${f.ruleId}](${DOCS_BASE}/${f.ruleId}.md) | ${markdownCell(f.tool)} | ${f.probe} | ${markdownCell(f.message)} |`);
+      out.push(`| ${ICON[f.severity]} ${f.severity} | [${f.ruleId}](${DOCS_BASE}/${f.ruleId}.md) | ${markdownCell(f.tool)} | ${f.probe} | ${markdownCell(f.message)}${f.baselined ? ' _(baselined)_' : ''} |`);
     }
     out.push('');
     out.push('<details><summary>Reproduce</summary>', '');

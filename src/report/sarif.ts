@@ -75,6 +75,7 @@ function result(finding: Finding, report: Report, ruleIndex: number | undefined)
       },
     ],
     partialFingerprints: { primaryLocationLineHash: `${finding.fingerprint}:1` },
+    ...(report.baseline ? { baselineState: finding.baselined ? 'unchanged' : 'new' } : {}),
     properties: {
       server,
       tool: finding.tool,

@@ -33,7 +33,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
       const severity = group.some((f) => f.severity === 'error') ? 'error' : group.some((f) => f.severity === 'warning') ? 'warning' : 'note';
       const occurrences = group.reduce((n, f) => n + f.occurrences, 0);
       const probes = [...new Set(group.map((f) => f.probe))];
-      out.push(`  ${icon[severity]} ${paint[severity](severity.padEnd(7))} ${c.bold(shown.ruleId)}  ${terminalSafe(shown.message)}`);
+      const baselined = group.every((f) => f.baselined) ? c.dim(' [baselined]') : '';
+      out.push(`  ${icon[severity]} ${paint[severity](severity.padEnd(7))} ${c.bold(shown.ruleId)}${baselined}  ${terminalSafe(shown.message)}`);
       out.push(c.dim(`      ${occurrences}× in ${probes.length === 1 ? 'probe' : 'probes'} ${probes.join(', ')}`));
       out.push(c.dim(`      input: ${terminalSafe(shown.counterexample.label)}  ${terminalSafe(JSON.stringify(shown.counterexample.arguments) ?? 'no arguments').slice(0, 160)}`));
       out.push(c.dim(`      answer: ${terminalSafe(shown.answer)}`));
@@ -61,7 +62,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
     (score.cappedBy.length ? c.dim(`  (capped at D by ${score.cappedBy.join(', ')})`) : ''));
   const { summary } = report;
   out.push(`${summary.passed} checks passed, ${summary.failed} failed, ${summary.skipped} skipped · ` +
-    `${paint.error(plural(summary.error, 'error'))}, ${paint.warning(plural(summary.warning, 'warning'))}, ${paint.note(plural(summary.note, 'note'))}`);
+    `${paint.error(plural(summary.error, 'error'))}, ${paint.warning(plural(summary.warning, 'warning'))}, ${paint.note(plural(summary.note, 'note'))}` +
+    (report.baseline ? ` · ${report.baseline.matched} baselined, ${report.baseline.stale.length} stale baseline entries` : ''));
   return out.join('\n') + '\n';
 }
 
