@@ -45,6 +45,14 @@ interface Pending {
   collected: Record<string, unknown>[];
 }
 
+/**
+ * The era probe goes out as the process starts, so its wait includes the server's start-up (an SDK server on a busy
+ * machine can take seconds): a short per-call timeout must not turn a modern server into a legacy one.
+ */
+const DISCOVER_TIMEOUT_MS = 5000;
+/** The handshake also waits out start-up (npx, interpreters), so it never gets less than this. */
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+
 /** How long to keep listening after the last expected answer, for duplicates and strays. */
 const ANSWER_GRACE_MS = 50;
 
@@ -71,6 +79,10 @@ export class Session {
     const session = new Session(options);
     await session.connect(options.protocolVersion);
     return session;
+  }
+
+  private get handshakeTimeoutMs(): number {
+    return Math.max(this.options.timeoutMs, HANDSHAKE_TIMEOUT_MS);
   }
 
   get stderr(): string {
@@ -107,7 +119,7 @@ export class Session {
       supportedProtocolVersions: pin === undefined ? [...SUPPORTED_PROTOCOL_VERSIONS] : [pin],
       versionNegotiation: {
         mode: modern ? { pin: pin! } : (mode ?? 'legacy'),
-        probe: { timeoutMs: Math.min(this.options.timeoutMs, 5000) },
+        probe: { timeoutMs: Math.max(this.options.timeoutMs, DISCOVER_TIMEOUT_MS) },
       },
     });
     client.onerror = () => {}; // protocol noise during probing is recorded as frames; the verdicts come from rules
@@ -116,7 +128,7 @@ export class Session {
       throw new Error(`server exited during the handshake (exit code ${exit.exitCode ?? 'none'}${exit.signal ? `, signal ${exit.signal}` : ''})`);
     });
     died.catch(() => {});
-    await Promise.race([client.connect(transport, { timeout: this.options.timeoutMs }), died]);
+    await Promise.race([client.connect(transport, { timeout: this.handshakeTimeoutMs }), died]);
     const version = client.getNegotiatedProtocolVersion() ?? pin ?? 'unknown';
     const era: ProtocolEra = client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
     this.facts = { protocolVersion: version, era, transport: 'stdio', timeoutMs: this.options.timeoutMs };
@@ -128,7 +140,7 @@ export class Session {
     const transport = this.transport;
     let cause = error instanceof Error ? error.message : String(error);
     if (transport.spawnError) cause = `could not start '${this.options.target.command}': ${transport.spawnError.message}`;
-    else if (/timed? ?out/i.test(cause) && transport.running) cause = `the server did not complete the handshake within ${this.options.timeoutMs} ms (is it an MCP stdio server?)`;
+    else if (/timed? ?out/i.test(cause) && transport.running) cause = `the server did not complete the handshake within ${this.handshakeTimeoutMs} ms (is it an MCP stdio server?)`;
     const lastStderr = transport.stderrText.trim().split('\n').slice(-1)[0];
     if (lastStderr) cause += ` (server stderr: ${lastStderr.slice(0, 200)})`;
     void transport.close();

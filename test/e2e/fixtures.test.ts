@@ -4,22 +4,35 @@ import { runCli, replayArgs } from '../helpers/cli.js';
 import type { Report } from '../../src/report/model.js';
 import { formatSarif } from '../../src/report/sarif.js';
 import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
+import { BURST_SIZE } from '../../probes/concurrency.js';
 
 const SEED = '1';
 const COMMON = ['--seed', SEED, '--timeout', '2000', '--format', 'json', '--quiet'];
 
-/** Each defect fixture, the exact set of rule ids it must produce, and the exit code under the recommended profile. */
-const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number }> = [
+/** Each defect fixture, the exact set of rule ids it must produce, and the exit code (recommended profile unless `args` say otherwise). */
+const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: string[] }> = [
   { fixture: 'stack-trace', rules: ['no-stack-trace'], exit: 1 },
   { fixture: 'validation-internal-error', rules: ['error-channel'], exit: 1 },
   { fixture: 'internal-host', rules: ['no-internal-details'], exit: 1 },
   { fixture: 'transient-no-retry', rules: ['retry-after-on-transient'], exit: 0 },
-  { fixture: 'generic-error', rules: ['error-not-generic', 'recovery-hint'], exit: 0 },
-  { fixture: 'empty-error', rules: ['error-not-empty'], exit: 1 },
+  // Built on @modelcontextprotocol/sdk 1.x: "Operation failed" / empty errors also carry no metadata (a note).
+  { fixture: 'generic-error', rules: ['error-not-generic', 'recovery-hint', 'structured-error-metadata'], exit: 0 },
+  { fixture: 'empty-error', rules: ['error-not-empty', 'structured-error-metadata'], exit: 1 },
   { fixture: 'error-as-success', rules: ['no-error-as-success'], exit: 1 },
   { fixture: 'crash-on-nul', rules: ['server-survives'], exit: 1 },
   { fixture: 'hang-on-large', rules: ['timely-response'], exit: 1 },
   { fixture: 'unknown-tool-success', rules: ['unknown-tool'], exit: 1 },
+  { fixture: 'malformed-request-internal', rules: ['malformed-request'], exit: 0 },
+  { fixture: 'jsonrpc-sloppy', rules: ['jsonrpc-conformance'], exit: 0 },
+  { fixture: 'answers-notifications', rules: ['notification-silence'], exit: 1 },
+  { fixture: 'inconsistent-metadata', rules: ['structured-error-metadata'], exit: 0 },
+  { fixture: 'inconsistent-metadata', rules: ['structured-error-metadata'], exit: 1, args: ['--profile', 'strict'] },
+  { fixture: 'business-no-customer-message', rules: ['customer-message'], exit: 0, args: ['--profile', 'strict'] },
+  { fixture: 'empty-success', rules: ['empty-result-explicit'], exit: 0 },
+  { fixture: 'echoes-payload', rules: ['error-size-bounded'], exit: 0 },
+  { fixture: 'bad-output-schema', rules: ['output-schema-conformance'], exit: 1 },
+  { fixture: 'concurrency-mixup', rules: ['concurrent-calls'], exit: 1 },
+  { fixture: 'noisy-stdout', rules: ['stdout-clean'], exit: 1 },
 ];
 
 async function lintFixture(fixture: string, extra: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
@@ -33,9 +46,9 @@ async function lintFixture(fixture: string, extra: string[] = []): Promise<{ cod
 }
 
 describe.concurrent('defect fixtures', () => {
-  for (const { fixture, rules, exit } of DEFECTS) {
-    it(`${fixture}: finds ${rules.join(', ')} and exits ${exit}`, async () => {
-      const { code, report } = await lintFixture(fixture);
+  for (const { fixture, rules, exit, args = [] } of DEFECTS) {
+    it(`${fixture}${args.length ? ` (${args.join(' ')})` : ''}: finds ${rules.join(', ')} and exits ${exit}`, async () => {
+      const { code, report } = await lintFixture(fixture, args);
       expect([...new Set(report.findings.map((f) => f.ruleId))].sort()).toEqual([...rules].sort());
       expect(code).toBe(exit);
       expect(report.score.byRule[rules[0]].failed).toBeGreaterThan(0);
@@ -47,7 +60,8 @@ describe.concurrent('defect fixtures', () => {
       const separator = args.indexOf('--');
       const replay = await runCli([...args.slice(0, separator), '--format', 'json', '--quiet', ...args.slice(separator)]);
       const replayed = JSON.parse(replay.stdout) as Report;
-      expect(replayed.exchanges).toBe(1);
+      // One input: a single request, or one burst of concurrent requests.
+      expect(replayed.exchanges).toBe(finding.probe === 'concurrency' ? BURST_SIZE : 1);
       expect(replayed.findings.map((f) => f.ruleId)).toContain(rules[0]);
       expect(replayed.findings.find((f) => f.ruleId === rules[0])!.counterexample.arguments).toEqual(finding.counterexample.arguments);
     });
@@ -65,7 +79,20 @@ describe.concurrent('well-behaved fixture', () => {
     expect(report.checks.length).toBeGreaterThan(100);
   });
 
-  for (const version of ['2024-11-05', '2025-06-18']) {
+  it('gets no finding under the strict profile either', async () => {
+    const { code, report } = await lintFixture('well-behaved', ['--profile', 'strict']);
+    expect(report.findings).toEqual([]);
+    expect(code).toBe(0);
+  });
+
+  it('a business error without a customer message passes recommended, where customer-message is off', async () => {
+    const { code, report } = await lintFixture('business-no-customer-message');
+    expect(report.findings).toEqual([]);
+    expect(report.rules.map((r) => r.id)).not.toContain('customer-message');
+    expect(code).toBe(0);
+  });
+
+  for (const version of ['2024-11-05', '2025-03-26', '2025-06-18']) {
     it(`passes with --protocol-version ${version}, and the report states that version`, async () => {
       const { code, report } = await lintFixture('well-behaved', ['--protocol-version', version]);
       expect(report.server.protocolVersion).toBe(version);
