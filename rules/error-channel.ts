@@ -1,6 +1,6 @@
 // Rule error-channel: a tool failure is reported on the right layer for the negotiated protocol version (rulebook §3 rows 2, 5).
 import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorCode } from '../src/matchers/surface.js';
+import { answerKind, errorCode, isProtocolProbe } from '../src/matchers/surface.js';
 
 /** From this version a schema violation is a tool error (isError result), not -32602 (SEP-1303). */
 const TOOL_ERROR_FOR_INVALID_INPUT_SINCE = '2025-11-25';
@@ -25,8 +25,9 @@ export const rule: Rule = {
     },
   },
 
+  // Protocol probes expect JSON-RPC errors (malformed-request, jsonrpc-conformance grade them); a burst's answers are concurrent-calls'.
   appliesTo(ex: Exchange): boolean {
-    if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool') return false;
+    if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool' || isProtocolProbe(ex) || ex.burst !== undefined) return false;
     return ex.outcome.kind === 'result' || ex.outcome.kind === 'error';
   },
 

@@ -1,6 +1,6 @@
 // Rule error-not-empty: an isError result carries at least one non-blank text content item.
 import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, isBlank, textItems } from '../src/matchers/surface.js';
+import { answerKind, isBlank, isProtocolProbe, textItems } from '../src/matchers/surface.js';
 
 export const rule: Rule = {
   meta: {
@@ -15,8 +15,9 @@ export const rule: Rule = {
     },
   },
 
+  // An isError answer to a protocol probe is already the wrong kind of answer: malformed-request and notification-silence say so.
   appliesTo(ex: Exchange): boolean {
-    return answerKind(ex) === 'tool-error';
+    return answerKind(ex) === 'tool-error' && !isProtocolProbe(ex);
   },
 
   check(ex, ctx) {

@@ -2,6 +2,9 @@
 import type { Rule } from '../src/types.js';
 import { rule as errorChannel } from './error-channel.js';
 import { rule as unknownTool } from './unknown-tool.js';
+import { rule as malformedRequest } from './malformed-request.js';
+import { rule as jsonrpcConformance } from './jsonrpc-conformance.js';
+import { rule as notificationSilence } from './notification-silence.js';
 import { rule as noErrorAsSuccess } from './no-error-as-success.js';
 import { rule as invalidInputAccepted } from './invalid-input-accepted.js';
 import { rule as noStackTrace } from './no-stack-trace.js';
@@ -11,12 +14,22 @@ import { rule as errorNotEmpty } from './error-not-empty.js';
 import { rule as errorNotGeneric } from './error-not-generic.js';
 import { rule as recoveryHint } from './recovery-hint.js';
 import { rule as retryAfterOnTransient } from './retry-after-on-transient.js';
+import { rule as structuredErrorMetadata } from './structured-error-metadata.js';
+import { rule as customerMessage } from './customer-message.js';
+import { rule as emptyResultExplicit } from './empty-result-explicit.js';
+import { rule as errorSizeBounded } from './error-size-bounded.js';
+import { rule as outputSchemaConformance } from './output-schema-conformance.js';
 import { rule as serverSurvives } from './server-survives.js';
 import { rule as timelyResponse } from './timely-response.js';
+import { rule as concurrentCalls } from './concurrent-calls.js';
+import { rule as stdoutClean } from './stdout-clean.js';
 
 export const RULES: Rule[] = [
   errorChannel,
   unknownTool,
+  malformedRequest,
+  jsonrpcConformance,
+  notificationSilence,
   noErrorAsSuccess,
   invalidInputAccepted,
   noStackTrace,
@@ -26,8 +39,15 @@ export const RULES: Rule[] = [
   errorNotGeneric,
   recoveryHint,
   retryAfterOnTransient,
+  structuredErrorMetadata,
+  customerMessage,
+  emptyResultExplicit,
+  errorSizeBounded,
+  outputSchemaConformance,
   serverSurvives,
   timelyResponse,
+  concurrentCalls,
+  stdoutClean,
 ];
 
 export function ruleById(id: string): Rule | undefined {

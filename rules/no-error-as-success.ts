@@ -1,6 +1,6 @@
 // Rule no-error-as-success: a failure must not be disguised as a success result (isError missing) the model will believe.
 import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, isAnswered, resultText, snippet } from '../src/matchers/surface.js';
+import { answerKind, isAnswered, isProtocolProbe, resultText, snippet } from '../src/matchers/surface.js';
 import { findFailurePhrase, jsonErrorMarker, leadingFailurePhrase } from '../src/matchers/phrases.js';
 
 /** Inputs a correct server must reject: any failure wording in a success answer to them is a disguised error. */
@@ -25,8 +25,9 @@ export const rule: Rule = {
   },
 
   // Inputs that must fail are checked whatever the answer; other inputs only when they got a success.
+  // A success to a protocol probe is malformed-request's or notification-silence's; a burst's is concurrent-calls'.
   appliesTo(ex: Exchange): boolean {
-    if (!isAnswered(ex)) return false;
+    if (!isAnswered(ex) || isProtocolProbe(ex) || ex.burst !== undefined) return false;
     return shouldFail(ex) || answerKind(ex) === 'success';
   },
 

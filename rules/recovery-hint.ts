@@ -1,6 +1,6 @@
 // Rule recovery-hint: an error tells the agent how to recover — the offending argument, the expected input, or the next step.
 import type { Exchange, Rule } from '../src/types.js';
-import { errorSurfaces, isBlank, isErrorAnswer, requestedToolName, snippet } from '../src/matchers/surface.js';
+import { errorSurfaces, isBlank, isErrorAnswer, isProtocolProbe, requestedToolName, snippet } from '../src/matchers/surface.js';
 import { extractMetadata, hasActionableMetadata } from '../src/matchers/metadata.js';
 import { findExpectation, findNextStep } from '../src/matchers/phrases.js';
 
@@ -49,8 +49,10 @@ export const rule: Rule = {
     },
   },
 
-  // Blank tool errors are error-not-empty's; there is no hint to look for.
+  // Blank tool errors are error-not-empty's; there is no hint to look for. Protocol probes get JSON-RPC's standard
+  // messages ("Method not found") by design, and a burst's inputs carry no expectation a hint could be judged against.
   appliesTo(ex: Exchange): boolean {
+    if (isProtocolProbe(ex) || ex.burst !== undefined) return false;
     return isErrorAnswer(ex) && errorSurfaces(ex).some((s) => !isBlank(s.text));
   },
 

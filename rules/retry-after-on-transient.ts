@@ -1,6 +1,6 @@
 // Rule retry-after-on-transient: a transient error says when to retry, so the agent neither hammers nor gives up.
 import type { Exchange, Rule } from '../src/types.js';
-import { errorSurfaces, isErrorAnswer, snippet } from '../src/matchers/surface.js';
+import { errorSurfaces, isErrorAnswer, isProtocolProbe, snippet } from '../src/matchers/surface.js';
 import { extractMetadata, type ErrorMetadata } from '../src/matchers/metadata.js';
 import { findDelayText, findTransientMarker } from '../src/matchers/phrases.js';
 
@@ -33,8 +33,9 @@ export const rule: Rule = {
     },
   },
 
+  // A protocol probe's error (bad frame, unknown method) is about the request, never transient.
   appliesTo(ex: Exchange): boolean {
-    return isErrorAnswer(ex) && transientSignal(ex, extractMetadata(ex)) !== null;
+    return isErrorAnswer(ex) && !isProtocolProbe(ex) && transientSignal(ex, extractMetadata(ex)) !== null;
   },
 
   check(ex, ctx) {

@@ -12,8 +12,10 @@ export const rule: Rule = {
     },
   },
 
-  appliesTo(_ex: Exchange): boolean {
-    return true;
+  // Not a request that must get a JSON-RPC error (a malformed tools/call, an unknown method): §3 grades its silence as a
+  // warning, which malformed-request and jsonrpc-conformance report; every official SDK is silent on params: [].
+  appliesTo(ex: Exchange): boolean {
+    return !(ex.case.expect === 'protocol-error' && ex.case.delivery?.kind === 'request');
   },
 
   check(ex, ctx) {

@@ -22,7 +22,8 @@ export const rule: Rule = {
   },
 
   appliesTo(ex: Exchange): boolean {
-    return ex.probe === 'unknown-tool' && (ex.outcome.kind === 'result' || ex.outcome.kind === 'error');
+    // Only the unknown-tool probe: a burst of unknown tools is graded by concurrent-calls, malformed calls by malformed-request.
+    return ex.probe === 'unknown-tool' && ex.burst === undefined && (ex.outcome.kind === 'result' || ex.outcome.kind === 'error');
   },
 
   check(ex, ctx) {

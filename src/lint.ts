@@ -13,7 +13,7 @@ import { buildChecks, scoreChecks, SEVERITY_RANK } from './score/score.js';
 import { REPORT_SCHEMA_VERSION, type Finding, type Report, type SourceAnchor } from './report/model.js';
 import { RULES, ruleDocsPath } from '../rules/index.js';
 import { PROBES } from '../probes/index.js';
-import { redact } from './matchers/secrets.js';
+import { redact, type SecretOptions } from './matchers/secrets.js';
 import { answerKind, errorText, isBlank, resultText, snippet } from './matchers/surface.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 import { abbreviate, shellQuote } from './util/text.js';
@@ -77,7 +77,10 @@ export async function lint(options: LintOptions): Promise<Report> {
     });
     const serverName = session.serverInfo.name ?? basename(options.target.command);
     const checks = buildChecks(run.exchanges, run.hits, rules, session.facts);
-    const findings = groupFindings(run.hits, serverName, (hit) => replayCommand(options, seed, timeoutMs, hit));
+    // Everything the server said is redacted, with the user's extra secret patterns too.
+    const secretOptions = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
+    const scrub = (text: string) => redact(text, secretOptions);
+    const findings = groupFindings(run.hits, serverName, (hit) => replayCommand(options, seed, timeoutMs, profile, hit), scrub);
     const counts = { error: 0, warning: 0, note: 0 };
     for (const finding of findings) counts[finding.severity]++;
     const passed = checks.filter((c) => c.verdict === 'pass').length;
@@ -92,7 +95,7 @@ export async function lint(options: LintOptions): Promise<Report> {
         era: session.facts.era,
         transport: 'stdio',
         restarts: session.restarts,
-        stderrTail: redact(session.stderr.slice(-2000)),
+        stderrTail: scrub(session.stderr.slice(-2000)),
       },
       settings: {
         seed,
@@ -137,7 +140,7 @@ export function selectTools(allTools: ToolInfo[], names: string[] | undefined, g
 }
 
 /** One finding per (rule, tool, probe): the worst severity, and the smallest replayable counterexample. */
-function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hit: RuleHit) => string): Finding[] {
+function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hit: RuleHit) => string, scrub: (text: string) => string): Finding[] {
   const groups = new Map<string, RuleHit[]>();
   for (const hit of hits) {
     const key = `${hit.ruleId}\u0000${hit.exchange.tool}\u0000${hit.exchange.probe}`;
@@ -153,19 +156,20 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
       ruleId: best.ruleId,
       severity,
       messageId: best.messageId,
-      message: redact(best.message),
+      message: scrub(best.message),
       data: best.data,
       tool: exchange.tool,
       probe: exchange.probe,
       occurrences: exchanges.size,
       counterexample: {
-        name: redact(exchange.case.name),
-        arguments: JSON.parse(redact(JSON.stringify(abbreviate(exchange.case.arguments) ?? null))),
+        name: scrub(exchange.case.name),
+        arguments: JSON.parse(scrub(JSON.stringify(abbreviate(exchange.case.arguments) ?? null))),
         label: exchange.case.label,
         path: exchange.path,
       },
-      answer: describeAnswer(exchange),
-      response: redact(JSON.stringify(abbreviate(exchange.response ?? exchange.outcome))).slice(0, 2000),
+      answer: scrub(describeAnswer(exchange)),
+      request: scrub(JSON.stringify(abbreviate(exchange.request))).slice(0, 2000),
+      response: scrub(JSON.stringify(abbreviate(exchange.response ?? exchange.outcome))).slice(0, 2000),
       replay: replay(best),
       fingerprint: fingerprint(best.ruleId, serverName, exchange.tool, exchange.probe),
     });
@@ -208,10 +212,13 @@ export function fingerprint(ruleId: string, server: string, tool: string, probe:
   return createHash('sha256').update([ruleId, server, tool, probe].join('\u0000')).digest('hex').slice(0, 32);
 }
 
-function replayCommand(options: LintOptions, seed: number, timeoutMs: number, hit: RuleHit): string {
+function replayCommand(options: LintOptions, seed: number, timeoutMs: number, profile: ProfileName, hit: RuleHit): string {
   const { exchange } = hit;
   const args = ['npx', TOOL_NAME, '--seed', String(seed), '--tool', exchange.tool, '--probe', exchange.probe, '--path', exchange.path];
   if (timeoutMs !== DEFAULTS.timeoutMs) args.push('--timeout', String(timeoutMs));
+  // The verdict depends on the profile and the rule levels in force: a replay carries them.
+  if (profile !== DEFAULTS.profile) args.push('--profile', profile);
+  for (const [id, level] of Object.entries(options.rules ?? {})) if (!options.configFile) args.push('--rule', `${id}=${level}`);
   if (options.protocolVersion) args.push('--protocol-version', options.protocolVersion);
   if (options.allowWrites) args.push('--allow-writes');
   if (options.allowDestructive) args.push('--allow-destructive');

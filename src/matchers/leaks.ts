@@ -88,11 +88,13 @@ export function findLeaks(text: string, opts: LeakOptions = {}): LeakMatch[] {
         regex.lastIndex++;
         continue;
       }
-      if (isAllowedHost(kind, m[0], opts.allowedHosts ?? [])) continue;
-      if (opts.sent !== undefined && opts.sent.includes(m[0])) continue;
+      // A path that ends a sentence ("cannot open /home/ada/a.pdf.") does not include the full stop.
+      const match = kind === 'absolute-path' ? m[0].replace(/[.,:;!?]+$/, '') : m[0];
+      if (isAllowedHost(kind, match, opts.allowedHosts ?? [])) continue;
+      if (opts.sent !== undefined && opts.sent.includes(match)) continue;
       // One stretch of text is one leak: a connection string is not also a host and a path.
-      if (found.some((f) => m!.index < f.index + f.match.length && f.index < m!.index + m![0].length)) continue;
-      found.push({ kind, match: m[0], index: m.index });
+      if (found.some((f) => m!.index < f.index + f.match.length && f.index < m!.index + match.length)) continue;
+      found.push({ kind, match, index: m.index });
     }
   }
   return found.sort((a, b) => a.index - b.index);

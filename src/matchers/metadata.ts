@@ -32,11 +32,41 @@ export type MetadataFieldName =
 
 export interface ErrorMetadata {
   category?: ErrorCategory;
+  /** A category field (errorCategory, category, errorType or a configured name) whose value maps to none of the four. */
+  unmappedCategory?: MetadataField;
   retryable?: boolean;
   retryAfter?: RetryDelay;
   userMessage?: string;
   /** Every recognised field, by canonical name (first found wins), with its raw value and path. */
   fields: Partial<Record<MetadataFieldName, MetadataField>>;
+}
+
+/** More field names to recognise, beside §5's (a server's own vocabulary, e.g. "failureClass"). */
+export interface MetadataOptions {
+  categoryFields?: readonly string[];
+  retryableFields?: readonly string[];
+  /** Delay fields: seconds, or milliseconds when the name ends in "Ms"/"_ms", or a timestamp. */
+  delayFields?: readonly string[];
+  userMessageFields?: readonly string[];
+}
+
+/** JSON Schema of MetadataOptions, for the optionsSchema of rules that read metadata with them. */
+export const METADATA_OPTIONS_SCHEMA = {
+  categoryFields: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More field names holding the error category.' },
+  retryableFields: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More field names holding the retryable flag.' },
+  delayFields: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More field names holding a retry delay (seconds; milliseconds when the name ends in Ms or _ms; or a timestamp).' },
+  userMessageFields: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More field names holding a user-safe message.' },
+} as const;
+
+/** The MetadataOptions in a rule's options object (unknown values are ignored). */
+export function metadataOptions(options: Record<string, unknown>): MetadataOptions {
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []);
+  return {
+    categoryFields: list(options.categoryFields),
+    retryableFields: list(options.retryableFields),
+    delayFields: list(options.delayFields),
+    userMessageFields: list(options.userMessageFields),
+  };
 }
 
 const CATEGORY_KEYS = ['errorCategory', 'category', 'errorType', 'type', 'class', 'kind'];
@@ -45,6 +75,8 @@ const DELAY_SECONDS_KEYS = ['retryAfterSeconds', 'retryAfter', 'retry_after'];
 const DELAY_MS_KEYS = ['retryAfterMs', 'retry_after_ms'];
 const NOT_BEFORE_KEYS = ['retryNotBefore'];
 const USER_MESSAGE_KEYS = ['customerMessage', 'customerFriendlyMessage', 'userMessage'];
+/** Category keys whose unmapped values are still reported (type/class/kind name too many other things). */
+const EXPLICIT_CATEGORY_KEYS = ['errorCategory', 'category', 'errorType'];
 const EXTRA_KEYS: MetadataFieldName[] = ['suggestedAction', 'description', 'partialResults', 'attemptedActions', 'field', 'expected', 'correlationId'];
 
 const CATEGORY_VALUES: Record<ErrorCategory, string[]> = {
@@ -135,23 +167,43 @@ function asTimestamp(value: unknown): string | undefined {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
 }
 
+interface KeySets {
+  category: string[];
+  retryable: string[];
+  delaySeconds: string[];
+  delayMs: string[];
+  userMessage: string[];
+}
+
+function keySets(opts: MetadataOptions): KeySets {
+  const delays = opts.delayFields ?? [];
+  const isMs = (k: string) => /(?:Ms|_ms)$/i.test(k);
+  return {
+    category: [...CATEGORY_KEYS, ...(opts.categoryFields ?? [])],
+    retryable: [...RETRYABLE_KEYS, ...(opts.retryableFields ?? [])],
+    delaySeconds: [...DELAY_SECONDS_KEYS, ...delays.filter((k) => !isMs(k))],
+    delayMs: [...DELAY_MS_KEYS, ...delays.filter(isMs)],
+    userMessage: [...USER_MESSAGE_KEYS, ...(opts.userMessageFields ?? [])],
+  };
+}
+
 /** Read one key/value pair; returns the canonical field it fills, if any, with the parsed value. */
-function recognise(key: string, value: unknown): { name: MetadataFieldName; parsed: unknown } | undefined {
-  if (CATEGORY_KEYS.includes(key)) {
+function recognise(key: string, value: unknown, keys: KeySets): { name: MetadataFieldName; parsed: unknown } | undefined {
+  if (keys.category.includes(key)) {
     const category = categoryOf(value);
     return category ? { name: 'category', parsed: category } : undefined;
   }
-  if (RETRYABLE_KEYS.includes(key)) {
+  if (keys.retryable.includes(key)) {
     const flag = asBoolean(value);
     return flag === undefined ? undefined : { name: 'retryable', parsed: flag };
   }
-  if (DELAY_SECONDS_KEYS.includes(key)) {
+  if (keys.delaySeconds.includes(key)) {
     const seconds = asNumber(value);
     if (seconds !== undefined) return { name: 'retryAfter', parsed: { seconds } };
     const notBefore = asTimestamp(value);
     return notBefore ? { name: 'retryAfter', parsed: { notBefore } } : undefined;
   }
-  if (DELAY_MS_KEYS.includes(key)) {
+  if (keys.delayMs.includes(key)) {
     const ms = asNumber(value);
     return ms === undefined ? undefined : { name: 'retryAfter', parsed: { seconds: ms / 1000 } };
   }
@@ -159,7 +211,7 @@ function recognise(key: string, value: unknown): { name: MetadataFieldName; pars
     const notBefore = asTimestamp(value);
     return notBefore ? { name: 'retryAfter', parsed: { notBefore } } : undefined;
   }
-  if (USER_MESSAGE_KEYS.includes(key)) {
+  if (keys.userMessage.includes(key)) {
     return typeof value === 'string' && value.trim() !== '' ? { name: 'userMessage', parsed: value } : undefined;
   }
   if ((EXTRA_KEYS as string[]).includes(key) && value !== null && value !== undefined && value !== '') {
@@ -169,11 +221,14 @@ function recognise(key: string, value: unknown): { name: MetadataFieldName; pars
 }
 
 /** Structured error metadata of an exchange, from every place §5 lists; the first occurrence of a field wins. */
-export function extractMetadata(ex: Exchange): ErrorMetadata {
+export function extractMetadata(ex: Exchange, opts: MetadataOptions = {}): ErrorMetadata {
   const meta: ErrorMetadata = { fields: {} };
+  const keys = keySets(opts);
+  const explicitCategory = [...EXPLICIT_CATEGORY_KEYS, ...(opts.categoryFields ?? [])];
   for (const [root, base] of places(ex)) {
     for (const [key, value, where] of members(root, base)) {
-      const hit = recognise(key, value);
+      const hit = recognise(key, value, keys);
+      if (!hit && meta.unmappedCategory === undefined && typeof value === 'string' && explicitCategory.includes(key)) meta.unmappedCategory = { value, where };
       if (!hit || meta.fields[hit.name]) continue;
       meta.fields[hit.name] = { value, where };
       if (hit.name === 'category') meta.category = hit.parsed as ErrorCategory;

@@ -73,16 +73,17 @@ const GENERIC = new Set([
 ]);
 
 /**
- * The generic phrase `text` consists of, or null. Tolerates surrounding whitespace/quotes, trailing
+ * The generic phrase `text` consists of (one of GENERIC or `extraPhrases`, any case), or null. Tolerates surrounding whitespace/quotes, trailing
  * punctuation, an "Error: " prefix and an "MCP error -32603: " prefix ("Error: Internal error.").
  */
-export function genericPhrase(text: string): string | null {
+export function genericPhrase(text: string, extraPhrases: readonly string[] = []): string | null {
+  const extra = new Set(extraPhrases.map((p) => p.trim().replace(/[\s.!?:…]+$/, '').toLowerCase()));
   let t = text.trim().replace(/^["'`]+|["'`]+$/g, '').trim();
   t = t.replace(/^MCP error -?\d+:\s*/i, '');
   for (let i = 0; i < 2; i++) {
     const stripped = t.replace(/[\s.!?:…]+$/, '').trim();
     const lower = stripped.toLowerCase();
-    if (GENERIC.has(lower)) return stripped;
+    if (GENERIC.has(lower) || extra.has(lower)) return stripped;
     if (!/^error:\s*/i.test(stripped)) break;
     t = stripped.replace(/^error:\s*/i, '');
   }

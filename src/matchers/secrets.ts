@@ -11,7 +11,13 @@ export type SecretKind =
   | 'google-api-key'
   | 'bearer-token'
   | 'url-credentials'
-  | 'password';
+  | 'password'
+  | 'custom';
+
+export interface SecretOptions {
+  /** More credential patterns (strings compiled as case-sensitive regexes), reported as kind 'custom'; a `secret` group narrows the match. */
+  extraPatterns?: readonly (string | RegExp)[];
+}
 
 export interface SecretMatch {
   kind: SecretKind;
@@ -55,6 +61,22 @@ const PATTERNS: SecretPattern[] = [
   },
 ];
 
+function compile(pattern: string | RegExp): RegExp {
+  const source = typeof pattern === 'string' ? pattern : pattern.source;
+  const flags = typeof pattern === 'string' ? 'g' : pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
+  try {
+    return new RegExp(source, flags);
+  } catch (e) {
+    throw new Error(`no-secrets: invalid extra pattern ${JSON.stringify(source)}: ${(e as Error).message}`);
+  }
+}
+
+/** The built-in patterns, then the configured ones. */
+function patterns(opts: SecretOptions): SecretPattern[] {
+  const extra = opts.extraPatterns ?? [];
+  return extra.length === 0 ? PATTERNS : [...PATTERNS, ...extra.map((p) => ({ kind: 'custom' as const, regex: compile(p) }))];
+}
+
 function secretOf(m: RegExpExecArray): { text: string; offset: number } {
   const group = m.groups?.secret;
   if (group === undefined) return { text: m[0], offset: 0 };
@@ -66,11 +88,15 @@ function isPlaceholder(kind: SecretKind, value: string): boolean {
 }
 
 /** Every credential in `text`, in pattern order (one secret may be found by one pattern only). */
-export function findSecrets(text: string): SecretMatch[] {
+export function findSecrets(text: string, opts: SecretOptions = {}): SecretMatch[] {
   const found: SecretMatch[] = [];
-  for (const { kind, regex } of PATTERNS) {
+  for (const { kind, regex } of patterns(opts)) {
     regex.lastIndex = 0;
     for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+      if (m[0] === '') {
+        regex.lastIndex++;
+        continue;
+      }
       const secret = secretOf(m);
       if (isPlaceholder(kind, secret.text)) continue;
       const index = m.index + secret.offset;
@@ -82,18 +108,19 @@ export function findSecrets(text: string): SecretMatch[] {
 }
 
 /** The first credential in `text` (lowest index), or null. */
-export function findSecret(text: string): SecretMatch | null {
-  const all = findSecrets(text);
+export function findSecret(text: string, opts: SecretOptions = {}): SecretMatch | null {
+  const all = findSecrets(text, opts);
   if (all.length === 0) return null;
   return all.reduce((a, b) => (b.index < a.index ? b : a));
 }
 
 /** `text` with every credential replaced by `[REDACTED:<kind>]`; context such as "password=" is kept. */
-export function redact(text: string): string {
+export function redact(text: string, opts: SecretOptions = {}): string {
   let out = text;
-  for (const { kind, regex } of PATTERNS) {
+  for (const { kind, regex } of patterns(opts)) {
     out = out.replace(regex, (...args: unknown[]) => {
       const whole = args[0] as string;
+      if (whole === '') return whole;
       const last = args[args.length - 1];
       const groups = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : undefined;
       const secret = groups?.secret;

@@ -97,6 +97,19 @@ export function errorText(ex: Exchange): string {
   return answerKind(ex) === 'tool-error' ? resultText(ex) : '';
 }
 
+/**
+ * True for a probe of the protocol itself (a malformed tools/call, a bad frame, an unknown method, a notification):
+ * its answer is graded by the protocol rules, not as a tool's answer.
+ */
+export function isProtocolProbe(ex: Exchange): boolean {
+  return ex.case.expect === 'protocol-error' || ex.case.expect === 'no-answer';
+}
+
+/** True for a well-formed tools/call request of ours (not a raw frame, a batch or another method). */
+export function isToolCall(ex: Exchange): boolean {
+  return !Array.isArray(ex.request) && ex.request.method === 'tools/call' && !isProtocolProbe(ex);
+}
+
 /** The JSON-RPC error code of a protocol error, or undefined. */
 export function errorCode(ex: Exchange): number | undefined {
   if (ex.outcome.kind !== 'error') return undefined;

@@ -808,6 +808,9 @@ function newAjv(draft: Draft, unicodeRegExp: boolean): AjvInstance {
 
 const sharedAjv = new Map<Draft, AjvInstance>();
 const validators = new WeakMap<object, Validate | null>();
+type Compiled = ReturnType<AjvInstance['compile']>;
+/** The ajv function behind each cached validator, for its error report. */
+const compiledFor = new WeakMap<object, Compiled>();
 
 /** Which ajv dialect a schema asks for: draft-07 (and older), 2019-09, or 2020-12 (the default). */
 export function draftOf(schema: JsonSchema): Draft {
@@ -842,6 +845,7 @@ export function validatorFor(schema: JsonSchema): Validate | null {
       const ajv = attempt();
       const compiled = ajv.compile(body);
       ajv.removeSchema(body); // keep the shared instance from holding every schema (and its $id) forever
+      compiledFor.set(schema, compiled);
       validate = (value) => {
         try {
           return compiled(value) === true;
@@ -863,6 +867,20 @@ export function ajvVerdict(schema: JsonSchema, value: unknown): 'valid' | 'inval
   const validate = validatorFor(schema);
   if (!validate) return 'unknown';
   return validate(value) ? 'valid' : 'invalid';
+}
+
+/** Why ajv rejects the value, as "<instance path> <message>" (e.g. "/count must be integer"), or null when it accepts it or cannot tell. */
+export function ajvFirstError(schema: JsonSchema, value: unknown): string | null {
+  if (!isRecord(schema) || validatorFor(schema) === null) return null;
+  const compiled = compiledFor.get(schema);
+  if (!compiled) return null;
+  try {
+    if (compiled(value) === true) return null;
+    const error = compiled.errors?.[0];
+    return error ? `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}` : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Does ajv accept the value? False when it rejects it or cannot compile the schema. */

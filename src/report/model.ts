@@ -28,6 +28,8 @@ export interface Finding {
   counterexample: Counterexample;
   /** One line on what the server answered, e.g. `isError result: "…"` or `JSON-RPC error -32603: "…"` (redacted). */
   answer: string;
+  /** Redacted, abbreviated excerpt of the request frame we sent. */
+  request: string;
   /** Redacted, abbreviated excerpt of the answer frame that failed. */
   response: string;
   /** A command that re-sends exactly this input to the same server. */

@@ -85,6 +85,7 @@ function result(finding: Finding, report: Report, ruleIndex: number | undefined)
       input: finding.counterexample.arguments,
       inputLabel: finding.counterexample.label,
       answer: finding.answer,
+      request: finding.request,
       response: finding.response,
       occurrences: finding.occurrences,
       reproduce: finding.replay,

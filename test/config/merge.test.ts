@@ -54,6 +54,9 @@ describe('mergeOptions', () => {
   it('takes every key from the file when no flag is given', () => {
     expect(mergeOptions([], {}, loaded(FULL))).toEqual({
       target: { command: 'python', args: ['-m', 'srv'], env: { LOG: 'quiet' }, cwd: join(DIR, 'sub') },
+      // The config declared the server: findings anchor at its file, replays name it.
+      anchor: { uri: expect.stringMatching(/mcp-errlint\.config\.json$/), line: 1 },
+      configFile: expect.stringMatching(/mcp-errlint\.config\.json$/),
       protocolVersion: '2025-06-18',
       timeoutMs: 500,
       seed: 9,

@@ -56,9 +56,9 @@ describe.concurrent('defect fixtures', () => {
       // The replay command of the first finding re-sends exactly one input and reproduces the same rule.
       const finding = report.findings.find((f) => f.ruleId === rules[0])!;
       expect(finding.counterexample.path).not.toBe('?');
-      const args = replayArgs(finding.replay);
-      const separator = args.indexOf('--');
-      const replay = await runCli([...args.slice(0, separator), '--format', 'json', '--quiet', ...args.slice(separator)]);
+      const replayArgv = replayArgs(finding.replay);
+      const separator = replayArgv.indexOf('--');
+      const replay = await runCli([...replayArgv.slice(0, separator), '--format', 'json', '--quiet', ...replayArgv.slice(separator)]);
       const replayed = JSON.parse(replay.stdout) as Report;
       // One input: a single request, or one burst of concurrent requests.
       expect(replayed.exchanges).toBe(finding.probe === 'concurrency' ? BURST_SIZE : 1);

@@ -1,5 +1,5 @@
 // Test helper: hand-written exchanges and a one-call way to grade one with a rule, no server involved.
-import type { Exchange, Expectation, ProbeKind, ProfileName, ReportDescriptor, Rule, SessionFacts } from '../../src/types.js';
+import type { Delivery, Exchange, Expectation, JsonSchema, ProbeKind, ProfileName, ReportDescriptor, Rule, SessionFacts } from '../../src/types.js';
 import { NO_TOOL } from '../../src/types.js';
 
 export interface ExchangeSpec {
@@ -22,12 +22,28 @@ export interface ExchangeSpec {
   closed?: { exitCode: number | null; signal: string | null };
   alive?: boolean;
   elapsedMs?: number;
+  /** Nothing came back (a notification's right answer). */
+  silent?: boolean;
+  expectCode?: number;
+  delivery?: Delivery;
+  /** The request frame as sent; built from the delivery (or a plain tools/call with id 7) when absent. */
+  request?: Record<string, unknown> | unknown[];
+  /** The response frame as received; built from the outcome (with id 7) when absent. */
+  response?: Record<string, unknown>;
+  unmatched?: Record<string, unknown>[];
+  answers?: number;
+  noise?: string[];
+  burst?: { index: number; size: number };
+  outputSchema?: JsonSchema;
+  seq?: number;
 }
 
 const INVALID: ProbeKind[] = ['missing-required', 'wrong-type', 'null-values', 'constraint-violations'];
 
 function defaultExpect(probe: ProbeKind): Expectation {
   if (INVALID.includes(probe)) return 'invalid-input';
+  if (probe === 'malformed-request' || probe === 'jsonrpc') return 'protocol-error';
+  if (probe === 'notification') return 'no-answer';
   if (probe === 'unknown-tool') return 'unknown-tool';
   if (probe === 'positive') return 'valid-input';
   return 'any';
@@ -39,10 +55,11 @@ export function exchange(spec: ExchangeSpec): Exchange {
   const tool = spec.tool ?? (probe === 'unknown-tool' ? NO_TOOL : 'search_docs');
   const name = spec.name ?? (probe === 'unknown-tool' ? 'no_such_tool' : tool);
   const args = spec.args ?? {};
-  const request = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } };
+  const request = (spec.request ?? requestFor(spec.delivery, name, args)) as Record<string, unknown>;
 
   let outcome: Exchange['outcome'];
   if (spec.timeout) outcome = { kind: 'timeout' };
+  else if (spec.silent) outcome = { kind: 'silent' };
   else if (spec.closed) outcome = { kind: 'closed', ...spec.closed };
   else if (spec.error) outcome = { kind: 'error', error: spec.error };
   else {
@@ -54,24 +71,60 @@ export function exchange(spec: ExchangeSpec): Exchange {
     outcome = { kind: 'result', result };
   }
   const response =
-    outcome.kind === 'result'
+    spec.response ??
+    (outcome.kind === 'result'
       ? { jsonrpc: '2.0', id: 7, result: outcome.result }
       : outcome.kind === 'error'
         ? { jsonrpc: '2.0', id: 7, error: outcome.error }
-        : undefined;
+        : undefined);
 
   return {
     seq: 1,
     tool,
     probe,
-    case: { name, arguments: args, expect, label: spec.label ?? `${probe} case` },
+    case: {
+      name,
+      arguments: args,
+      expect,
+      label: spec.label ?? `${probe} case`,
+      ...(spec.expectCode !== undefined ? { expectCode: spec.expectCode } : {}),
+      ...(spec.delivery ? { delivery: spec.delivery } : {}),
+    },
     path: '0',
     request,
     response,
     outcome,
     elapsedMs: spec.elapsedMs ?? 12,
     alive: spec.alive,
+    ...(spec.seq !== undefined ? { seq: spec.seq } : {}),
+    ...(spec.unmatched ? { unmatched: spec.unmatched } : {}),
+    ...(spec.answers !== undefined ? { answers: spec.answers } : {}),
+    ...(spec.noise ? { noise: spec.noise } : {}),
+    ...(spec.burst ? { burst: spec.burst } : {}),
+    ...(spec.outputSchema !== undefined ? { outputSchema: spec.outputSchema } : {}),
   };
+}
+
+/** The frame a delivery puts on the wire, with id 7 where it has one (a raw frame's `{id}` becomes 7). */
+function requestFor(delivery: Delivery | undefined, name: string, args: unknown): Record<string, unknown> | unknown[] {
+  switch (delivery?.kind) {
+    case undefined:
+      return { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } };
+    case 'request':
+      return delivery.params === undefined ? { jsonrpc: '2.0', id: 7, method: delivery.method } : { jsonrpc: '2.0', id: 7, method: delivery.method, params: delivery.params };
+    case 'notification':
+      return { jsonrpc: '2.0', method: delivery.method, params: delivery.params };
+    case 'burst':
+      return { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } };
+    case 'raw': {
+      const text = delivery.text.replaceAll('"{id}"', '7');
+      try {
+        return JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        return { raw: text };
+      }
+    }
+  }
 }
 
 export interface GradeOptions {

@@ -19,7 +19,7 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
     findings: [
       {
         ruleId: 'no-stack-trace', severity: 'error', messageId: 'm', message: text, data: { frame: text }, tool: text, probe: 'wrong-type', occurrences: 1,
-        counterexample: { name: text, arguments: { a: text }, label: text, path: '0' }, answer: text, response: text, replay: text, fingerprint: '0123456789abcdef0123456789abcdef',
+        counterexample: { name: text, arguments: { a: text }, label: text, path: '0' }, answer: text, request: text, response: text, replay: text, fingerprint: '0123456789abcdef0123456789abcdef',
       },
     ],
     checks: [

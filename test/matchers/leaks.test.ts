@@ -78,3 +78,10 @@ describe('findLeak', () => {
     expect(Date.now() - started).toBeLessThan(1500);
   });
 });
+
+describe('findLeak: a path at the end of a sentence', () => {
+  it('leaves out the full stop, so an echo of our own path is recognised', () => {
+    expect(findLeak('Cannot open /home/ada/report.pdf.')?.match).toBe('/home/ada/report.pdf');
+    expect(findLeak('Cannot open /home/ada/report.pdf.', { sent: '{"path":"/home/ada/report.pdf"}' })).toBeNull();
+  });
+});

@@ -84,3 +84,22 @@ describe('categoryOf', () => {
     expect(categoryOf(value)).toBe(category);
   });
 });
+
+describe('extractMetadata: unmapped categories and configured field names', () => {
+  it('keeps an explicit category field whose value maps to none of the four', () => {
+    const ex = exchange({ isError: true, structuredContent: { errorCategory: 'NOT_FOUND', isRetryable: false } });
+    expect(extractMetadata(ex)).toMatchObject({ retryable: false, unmappedCategory: { value: 'NOT_FOUND', where: 'structuredContent.errorCategory' } });
+    expect(extractMetadata(ex).category).toBeUndefined();
+  });
+
+  it('does not treat "type" or "kind" values as unmapped categories (they name too many other things)', () => {
+    expect(extractMetadata(exchange({ isError: true, structuredContent: { type: 'order', kind: 'shipment' } })).unmappedCategory).toBeUndefined();
+  });
+
+  it('reads configured names for category, retryable, delay (s or ms by name) and user message', () => {
+    const ex = exchange({ isError: true, structuredContent: { failureClass: 'throttled_rate_limit', canRetry: 'true', backoff_ms: 500, shownToUser: 'Busy, try later' } });
+    const opts = { categoryFields: ['failureClass'], retryableFields: ['canRetry'], delayFields: ['backoff_ms'], userMessageFields: ['shownToUser'] };
+    expect(extractMetadata(ex, opts)).toMatchObject({ unmappedCategory: { value: 'throttled_rate_limit' }, retryable: true, retryAfter: { seconds: 0.5 }, userMessage: 'Busy, try later' });
+    expect(extractMetadata(exchange({ isError: true, structuredContent: { failureClass: 'RATE_LIMIT' } }), opts).category).toBe('transient');
+  });
+});

@@ -131,3 +131,14 @@ describe('hints', () => {
     expect(findNextStep(text)).toBe(step);
   });
 });
+
+describe('genericPhrase with extra phrases', () => {
+  it.each([
+    ['Oops.', ['oops'], 'Oops'],
+    ['Error: Request could not be processed!', ['Request could not be processed'], 'Request could not be processed'],
+    ['Oops, the order is shipped', ['oops'], null],
+    ['Oops', [], null],
+  ])('genericPhrase(%j, %j) = %j', (text, extra, phrase) => {
+    expect(genericPhrase(text, extra)).toBe(phrase);
+  });
+});

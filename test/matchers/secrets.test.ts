@@ -83,3 +83,26 @@ describe('performance', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('extra secret patterns', () => {
+  const opts = { extraPatterns: ['ACME-KEY-[0-9a-f]{8}', 'sess=(?<secret>\\w{10,})'] };
+
+  it('are found as kind custom, after the built-in ones', () => {
+    expect(findSecret('key ACME-KEY-deadbeef')).toBeNull();
+    expect(findSecret('key ACME-KEY-deadbeef', opts)).toMatchObject({ kind: 'custom', match: 'ACME-KEY-deadbeef' });
+    expect(findSecret('sess=abcdefghijkl', opts)).toMatchObject({ kind: 'custom', match: 'abcdefghijkl' });
+  });
+
+  it('are redacted, keeping context outside a secret group', () => {
+    expect(redact('key ACME-KEY-deadbeef, sess=abcdefghijkl', opts)).toBe('key [REDACTED:custom], sess=[REDACTED:custom]');
+  });
+
+  it('reject a broken regex with the rule name', () => {
+    expect(() => findSecrets('x', { extraPatterns: ['(unclosed'] })).toThrow(/no-secrets: invalid extra pattern/);
+  });
+
+  it('never loop on a pattern that matches the empty string', () => {
+    expect(findSecrets('abc', { extraPatterns: ['x*'] })).toEqual([]);
+    expect(redact('abc', { extraPatterns: ['x*'] })).toBe('abc');
+  });
+});

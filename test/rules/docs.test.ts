@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, ruleDocsPath } from '../../rules/index.js';
-import type { Exchange, Expectation, JsonRpcError, ProbeKind } from '../../src/types.js';
+import { NO_TOOL, type Exchange, type Expectation, type JsonRpcError, type JsonSchema, type ProbeKind } from '../../src/types.js';
 import { grade } from '../helpers/exchange.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -15,7 +15,13 @@ const EXPECT: Partial<Record<ProbeKind, Expectation>> = {
   'constraint-violations': 'invalid-input',
   'unknown-tool': 'unknown-tool',
   positive: 'valid-input',
+  'malformed-request': 'protocol-error',
+  jsonrpc: 'protocol-error',
+  notification: 'no-answer',
 };
+
+/** Probes planned once per server: their exchanges belong to no real tool. */
+const SERVER_SCOPE: ProbeKind[] = ['malformed-request', 'jsonrpc', 'notification', 'concurrency'];
 
 interface Example {
   exchange: Exchange;
@@ -23,31 +29,63 @@ interface Example {
   messageId?: string;
 }
 
-/** The example of one "## Fails" / "## Passes" section: probe line, request and response JSON (or an Outcome line). */
+/** Docs write oversized strings as `<'errlint ' × 12800>`: expanded here to the string repeated. */
+function expand(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/<'([^']*)' × (\d+)>/g, (_, unit: string, times: string) => unit.repeat(Number(times)));
+  if (Array.isArray(value)) return value.map(expand);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expand(v)]));
+  return value;
+}
+
+/**
+ * The example of one "## Fails" / "## Passes" section: a probe line, the request (a ```json block, or a ```text block for
+ * a raw frame) and the response (```json, or an Outcome line), plus optional lines the protocol rules need:
+ * `Label: …`, `Expected code -32700`, `Output schema:` followed by a ```json block, `Noise: \`…\``,
+ * `Burst: request 2 of 8 (\`a\`, \`b\`)`, `Answers: 2`. Strings may abbreviate repetition as `<'unit' × N>`.
+ */
 function example(doc: string, heading: 'Fails' | 'Passes'): Example {
   const section = doc.split(/\n## /).find((s) => s.startsWith(`${heading}\n`));
   if (!section) throw new Error(`no "## ${heading}" section`);
   const probe = /Probe `([\w-]+)`/.exec(section)?.[1] as ProbeKind;
   const version = /protocol (\d{4}-\d{2}-\d{2})/.exec(section)?.[1] ?? '';
-  const blocks = [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+  const schemaBlock = /Output schema:\s*```json\n([\s\S]*?)\n```/.exec(section);
+  const rest = schemaBlock ? section.replace(schemaBlock[0], '') : section;
+  const blocks = [...rest.matchAll(/```(json|text)\n([\s\S]*?)\n```/g)].map(([, lang, body]) => (lang === 'text' ? { raw: body } : expand(JSON.parse(body))) as Record<string, unknown>);
   const [request, response] = blocks;
-  const params = request.params as { name: string; arguments: unknown };
+  const params = (Array.isArray(request) ? undefined : request.params) as { name?: unknown; arguments?: unknown } | undefined;
+  const name = typeof params?.name === 'string' ? params.name : '';
   let outcome: Exchange['outcome'];
   if (response?.result) outcome = { kind: 'result', result: response.result as Record<string, unknown> };
   else if (response?.error) outcome = { kind: 'error', error: response.error as JsonRpcError };
   else if (/Outcome: timeout/.test(section)) outcome = { kind: 'timeout' };
   else if (/Outcome: closed/.test(section)) outcome = { kind: 'closed', exitCode: 134, signal: null };
+  else if (/Outcome: silent/.test(section)) outcome = { kind: 'silent' };
   else throw new Error(`"## ${heading}" has no response and no Outcome line`);
+  const expectCode = /Expected code `?(-?\d+)`?/.exec(section)?.[1];
+  const burst = /Burst: request (\d+) of (\d+)(.*)/.exec(section);
+  const answers = /Answers: (\d+)/.exec(section)?.[1];
+  const noise = [...section.matchAll(/Noise: `([^`]*)`/g)].map((m) => m[1]);
   const exchange: Exchange = {
     seq: 1,
-    tool: params.name,
+    tool: SERVER_SCOPE.includes(probe) ? NO_TOOL : name,
     probe,
-    case: { name: params.name, arguments: params.arguments, expect: EXPECT[probe] ?? 'any', label: probe },
+    case: {
+      name,
+      arguments: params?.arguments,
+      expect: EXPECT[probe] ?? 'any',
+      label: /Label: `([^`]+)`/.exec(section)?.[1] ?? probe,
+      ...(expectCode !== undefined ? { expectCode: Number(expectCode) } : {}),
+      ...(burst ? { delivery: { kind: 'burst' as const, calls: [...burst[3].matchAll(/`([^`]+)`/g)].map((m) => ({ name: m[1], arguments: {} })) } } : {}),
+    },
     path: '0',
     request,
     response,
     outcome,
     elapsedMs: 10,
+    ...(schemaBlock ? { outputSchema: JSON.parse(schemaBlock[1]) as JsonSchema } : {}),
+    ...(burst ? { burst: { index: Number(burst[1]) - 1, size: Number(burst[2]) } } : {}),
+    ...(answers !== undefined ? { answers: Number(answers) } : {}),
+    ...(noise.length > 0 ? { noise } : {}),
   };
   return { exchange, version, messageId: /Message ids? `(\w+)`/.exec(section)?.[1] };
 }

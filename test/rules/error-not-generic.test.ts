@@ -33,3 +33,23 @@ describe('error-not-generic', () => {
     expect(grade(rule, exchange({ text: 'Error' })).applies).toBe(false);
   });
 });
+
+describe('error-not-generic options', () => {
+  it('extraPhrases adds whole-text generic phrases, in any case and with punctuation', () => {
+    const ex = exchange({ probe: 'positive', isError: true, text: 'Request could not be processed.' });
+    expect(grade(rule, ex).findings).toEqual([]);
+    expect(grade(rule, ex, { options: { extraPhrases: ['request COULD NOT be processed'] } }).findings[0]).toMatchObject({
+      messageId: 'generic',
+      data: { phrase: 'Request could not be processed' },
+    });
+  });
+
+  it('an extra phrase inside a longer text is no match (near miss)', () => {
+    const ex = exchange({ probe: 'positive', isError: true, text: 'Request could not be processed: the order ord_1 is already shipped.' });
+    expect(grade(rule, ex, { options: { extraPhrases: ['Request could not be processed'] } }).findings).toEqual([]);
+  });
+
+  it('declares its options schema', () => {
+    expect(rule.meta.optionsSchema).toMatchObject({ type: 'object', additionalProperties: false, properties: { extraPhrases: { type: 'array' } } });
+  });
+});

@@ -35,3 +35,25 @@ describe('no-secrets', () => {
     expect(grade(rule, exchange({ text: 'AKIAIOSFODNN7EXAMPLE' })).applies).toBe(false);
   });
 });
+
+describe('no-secrets options', () => {
+  it('extraPatterns finds a custom credential format, reported as custom and redacted', () => {
+    const ex = exchange({ isError: true, text: 'Upstream refused key ACME-KEY-0123456789abcdef0123456789abcdef for tenant 7' });
+    expect(grade(rule, ex).findings).toEqual([]);
+    const { findings } = grade(rule, ex, { options: { extraPatterns: ['ACME-KEY-[0-9a-f]{32}'] } });
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ messageId: 'secret', data: { kind: 'custom', where: 'content[0].text' } });
+    expect(String(findings[0].data?.match)).toContain('[REDACTED:custom]');
+    expect(String(findings[0].data?.match)).not.toContain('0123456789abcdef');
+  });
+
+  it('a named group `secret` keeps the rest of the match as context', () => {
+    const ex = exchange({ isError: true, text: 'call failed: session=Zq8vT2kL9mN4pR7sW1xY3bC6 rejected' });
+    const { findings } = grade(rule, ex, { options: { extraPatterns: ['session=(?<secret>[A-Za-z0-9]{24})'] } });
+    expect(String(findings[0].data?.match)).toContain('session=[REDACTED:custom]');
+  });
+
+  it('declares its options schema', () => {
+    expect(rule.meta.optionsSchema).toMatchObject({ type: 'object', additionalProperties: false, properties: { extraPatterns: { type: 'array' } } });
+  });
+});

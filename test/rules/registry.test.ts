@@ -31,23 +31,41 @@ describe('rule registry', () => {
     expect(rule.meta.tags.length).toBeGreaterThan(0);
   });
 
-  it('has the rulebook §4 ids and default severities', () => {
-    const severities = Object.fromEntries(RULES.map((r) => [r.meta.id, `${r.meta.severity.recommended}/${r.meta.severity.strict}`]));
-    expect(severities).toEqual({
-      'error-channel': 'error/error',
-      'unknown-tool': 'error/error',
-      'no-error-as-success': 'error/error',
-      'invalid-input-accepted': 'warning/error',
-      'no-stack-trace': 'error/error',
-      'no-internal-details': 'error/error',
-      'no-secrets': 'error/error',
-      'error-not-empty': 'error/error',
-      'error-not-generic': 'warning/error',
-      'recovery-hint': 'warning/error',
-      'retry-after-on-transient': 'warning/error',
-      'server-survives': 'error/error',
-      'timely-response': 'error/error',
-    });
+  it('has the rulebook §4 ids, in catalogue order, with its default severities', () => {
+    const severities = RULES.map((r) => [r.meta.id, `${r.meta.severity.recommended}/${r.meta.severity.strict}`]);
+    expect(severities).toEqual([
+      ['error-channel', 'error/error'],
+      ['unknown-tool', 'error/error'],
+      ['malformed-request', 'warning/error'],
+      ['jsonrpc-conformance', 'warning/error'],
+      ['notification-silence', 'error/error'],
+      ['no-error-as-success', 'error/error'],
+      ['invalid-input-accepted', 'warning/error'],
+      ['no-stack-trace', 'error/error'],
+      ['no-internal-details', 'error/error'],
+      ['no-secrets', 'error/error'],
+      ['error-not-empty', 'error/error'],
+      ['error-not-generic', 'warning/error'],
+      ['recovery-hint', 'warning/error'],
+      ['retry-after-on-transient', 'warning/error'],
+      ['structured-error-metadata', 'note/error'],
+      ['customer-message', 'off/warning'],
+      ['empty-result-explicit', 'warning/warning'],
+      ['error-size-bounded', 'warning/warning'],
+      ['output-schema-conformance', 'error/error'],
+      ['server-survives', 'error/error'],
+      ['timely-response', 'error/error'],
+      ['concurrent-calls', 'error/error'],
+      ['stdout-clean', 'error/error'],
+    ]);
     for (const id of ['no-secrets', 'no-internal-details', 'no-stack-trace']) expect(ruleById(id)?.meta.tags).toContain('security');
+  });
+
+  it('gives every rule with options an object schema that rejects unknown options', () => {
+    const withOptions = RULES.filter((r) => r.meta.optionsSchema !== undefined).map((r) => r.meta.id);
+    expect(withOptions).toEqual(['no-internal-details', 'no-secrets', 'error-not-generic', 'structured-error-metadata', 'error-size-bounded']);
+    for (const rule of RULES.filter((r) => r.meta.optionsSchema !== undefined)) {
+      expect(rule.meta.optionsSchema).toMatchObject({ type: 'object', additionalProperties: false });
+    }
   });
 });

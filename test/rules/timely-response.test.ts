@@ -19,3 +19,25 @@ describe('timely-response', () => {
     ]);
   });
 });
+
+describe('timely-response options', () => {
+  it('has none: the timeout is the run\'s --timeout, read from the session', () => {
+    expect(rule.meta.optionsSchema).toBeUndefined();
+    const { findings } = grade(rule, exchange({ probe: 'positive', timeout: true }), { timeoutMs: 2500 });
+    expect(findings[0]).toMatchObject({ messageId: 'timeout', data: { timeoutMs: 2500 } });
+  });
+});
+
+describe('timely-response and protocol probes', () => {
+  it('leaves a malformed tools/call or an unknown method that gets no answer to malformed-request and jsonrpc-conformance (§3: a warning)', () => {
+    const malformed = exchange({ probe: 'malformed-request', expectCode: -32602, delivery: { kind: 'request', method: 'tools/call', params: [] }, timeout: true });
+    const unknownMethod = exchange({ probe: 'jsonrpc', expectCode: -32601, delivery: { kind: 'request', method: 'errlint/x', params: {} }, timeout: true });
+    expect(grade(rule, malformed).applies).toBe(false);
+    expect(grade(rule, unknownMethod).applies).toBe(false);
+  });
+
+  it('still reports a raw frame after which the server stops answering (the barrier ping timed out)', () => {
+    const hung = exchange({ probe: 'jsonrpc', expectCode: -32700, delivery: { kind: 'raw', text: 'not json' }, timeout: true });
+    expect(grade(rule, hung).findings.map((f) => f.messageId)).toEqual(['timeout']);
+  });
+});

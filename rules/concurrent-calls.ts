@@ -1,0 +1,70 @@
+// Rule concurrent-calls: requests in flight together are each answered exactly once, with their own id and their own answer.
+import type { Exchange, Rule } from '../src/types.js';
+import { requestedToolName, scanText, snippet } from '../src/matchers/surface.js';
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function names(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w-])${escape(name)}(?![\\w-])`).test(text);
+}
+
+/** The tool names of the other requests of the burst (distinct names are what lets a crossed answer show). */
+function otherMembers(ex: Exchange, own: string): string[] {
+  const calls = ex.case.delivery?.kind === 'burst' ? ex.case.delivery.calls : [];
+  return [...new Set(calls.map((c) => c.name))].filter((n) => n !== own && n.trim() !== '');
+}
+
+/** Everything the answer says, as text. */
+function answerText(ex: Exchange): string {
+  if (ex.outcome.kind === 'result') return scanText(ex.outcome.result);
+  if (ex.outcome.kind === 'error') return scanText(ex.outcome.error);
+  return '';
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'concurrent-calls',
+    description: 'Tool calls in flight at the same time are each answered exactly once, with the right id and their own answer: no lost, duplicated or crossed answers.',
+    severity: { recommended: 'error', strict: 'error' },
+    tags: ['robustness', 'protocol'],
+    messages: {
+      lost: 'Request {index} of {size} sent together ({name}) was never answered ({outcome}): concurrent calls lose answers.',
+      duplicated: 'Request {index} of {size} sent together ({name}) was answered {answers} times; every request gets exactly one answer.',
+      wrongId: 'Request {index} of {size} sent together ({name}) had id {sent}, but its answer carries id {received}.',
+      crossed: "Request {index} of {size} sent together asked for '{name}', but its answer is about '{other}': answers of concurrent calls are crossed. Answer: \"{text}\"",
+      strayAnswer: 'While {size} requests were in flight the server sent {count} answer(s) with no id (first: "{text}"): it lost track of which request it was answering.',
+    },
+  },
+
+  appliesTo(ex: Exchange): boolean {
+    return ex.burst !== undefined;
+  },
+
+  check(ex, ctx) {
+    const { index, size } = ex.burst!;
+    const name = requestedToolName(ex);
+    const position = { index: index + 1, size, name: snippet(name, 60) };
+
+    // The burst shares one list of unmatched answers: report answers without an id once, on its first request.
+    const stray = index === 0 ? (ex.unmatched ?? []).filter((m) => m.id === null || m.id === undefined) : [];
+    if (stray.length > 0) ctx.report({ messageId: 'strayAnswer', data: { size, count: stray.length, text: snippet(JSON.stringify(stray[0]), 100) } });
+
+    if (ex.outcome.kind === 'timeout' || ex.outcome.kind === 'closed' || ex.outcome.kind === 'silent') {
+      const outcome = ex.outcome.kind === 'timeout' ? `no answer within ${ctx.session.timeoutMs} ms` : ex.outcome.kind === 'closed' ? 'the server exited' : 'no answer';
+      ctx.report({ messageId: 'lost', data: { ...position, outcome } });
+      return;
+    }
+    if (ex.answers !== undefined && ex.answers > 1) ctx.report({ messageId: 'duplicated', data: { ...position, answers: ex.answers } });
+    const sent = Array.isArray(ex.request) ? undefined : ex.request.id;
+    if (ex.response && ex.response.id !== sent) {
+      ctx.report({ messageId: 'wrongId', data: { ...position, sent: JSON.stringify(sent) ?? '(none)', received: JSON.stringify(ex.response.id) ?? '(none)' } });
+      return;
+    }
+    const text = answerText(ex);
+    if (names(text, name)) return;
+    const other = otherMembers(ex, name).find((n) => names(text, n));
+    if (other !== undefined) ctx.report({ messageId: 'crossed', data: { ...position, other: snippet(other, 60), text: snippet(text) } });
+  },
+};

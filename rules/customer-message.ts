@@ -1,0 +1,48 @@
+// Rule customer-message: business and permission errors carry a user-safe message (customerMessage, customerFriendlyMessage, userMessage) free of internals.
+import type { Exchange, Rule } from '../src/types.js';
+import { isErrorAnswer, isProtocolProbe, sentText, snippet } from '../src/matchers/surface.js';
+import { extractMetadata } from '../src/matchers/metadata.js';
+import { findLeak } from '../src/matchers/leaks.js';
+import { findStackFrame } from '../src/matchers/stack-frames.js';
+import { findSecret } from '../src/matchers/secrets.js';
+
+/** The first internal detail in a user message: a credential, a stack frame or a leak, as (kind, evidence). */
+function internals(text: string, sent: string): { kind: string; match: string } | null {
+  const secret = findSecret(text);
+  if (secret) return { kind: secret.kind, match: '[REDACTED]' };
+  const frame = findStackFrame(text);
+  if (frame) return { kind: `${frame.language} stack frame`, match: frame.frame };
+  const leak = findLeak(text, { sent }); // our own input echoed back is no leak
+  return leak ? { kind: leak.kind, match: leak.match } : null;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'customer-message',
+    description: 'Business and permission errors carry a message the agent can pass on to the user (customerMessage, customerFriendlyMessage, userMessage), free of internals.',
+    severity: { recommended: 'off', strict: 'warning' },
+    tags: ['recovery', 'metadata'],
+    messages: {
+      missing: 'The {category} error ({categoryWhere}) carries no user-safe message: add customerMessage (or userMessage) the agent can show the user as is.',
+      internals: 'The user message at {where} leaks an internal detail ({kind}): "{match}". It is meant to be shown to the user as is.',
+    },
+  },
+
+  // Only errors whose metadata says business or permission: those are the ones an agent relays to a person.
+  appliesTo(ex: Exchange): boolean {
+    if (!isErrorAnswer(ex) || isProtocolProbe(ex)) return false;
+    const category = extractMetadata(ex).category;
+    return category === 'business' || category === 'permission';
+  },
+
+  check(ex, ctx) {
+    const meta = extractMetadata(ex);
+    const field = meta.fields.userMessage;
+    if (meta.userMessage === undefined || field === undefined) {
+      ctx.report({ messageId: 'missing', data: { category: meta.category ?? 'unknown', categoryWhere: meta.fields.category?.where ?? '' } });
+      return;
+    }
+    const found = internals(meta.userMessage, sentText(ex));
+    if (found) ctx.report({ messageId: 'internals', data: { where: field.where, kind: found.kind, match: snippet(found.match, 80) } });
+  },
+};

@@ -1,0 +1,41 @@
+// Rule empty-result-explicit: a success result says what it found, even "nothing": empty content and no structuredContent is ambiguous.
+import type { Exchange, Rule } from '../src/types.js';
+import { answerKind, isBlank, isProtocolProbe } from '../src/matchers/surface.js';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A content item that says nothing: a text item with blank text (images, resources and links say something). */
+function saysNothing(item: unknown): boolean {
+  return isObject(item) && item.type === 'text' && (typeof item.text !== 'string' || isBlank(item.text));
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'empty-result-explicit',
+    description: 'A success result with empty content and no structuredContent: the model cannot tell "nothing found" from "silently failed".',
+    severity: { recommended: 'warning', strict: 'warning' },
+    tags: ['recovery'],
+    messages: {
+      noContent: 'The success result ({label}) has no content at all and no structuredContent: say what happened, e.g. "No orders match status \'open\'."',
+      blankContent: 'The success result ({label}) has only blank text ({items} item(s)) and no structuredContent: say what happened, e.g. "No orders match status \'open\'."',
+    },
+  },
+
+  // Successes of tool calls; a success to a protocol probe is the protocol rules' business.
+  appliesTo(ex: Exchange): boolean {
+    return answerKind(ex) === 'success' && !isProtocolProbe(ex);
+  },
+
+  check(ex, ctx) {
+    if (ex.outcome.kind !== 'result') return;
+    const { content, structuredContent } = ex.outcome.result;
+    // structuredContent null counts as absent: it carries no more than an empty text.
+    if (structuredContent !== undefined && structuredContent !== null) return;
+    const items = Array.isArray(content) ? content : [];
+    const label = ex.case.label;
+    if (items.length === 0) ctx.report({ messageId: 'noContent', data: { label } });
+    else if (items.every(saysNothing)) ctx.report({ messageId: 'blankContent', data: { label, items: items.length } });
+  },
+};

@@ -1,0 +1,182 @@
+// Rule jsonrpc-conformance: bad frames get -32700/-32600/-32601 with the right id, batches follow the version rule, and every answer is well-formed JSON-RPC.
+import type { Exchange, Rule, RuleContext } from '../src/types.js';
+import { errorCode, snippet } from '../src/matchers/surface.js';
+
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const METHOD_NOT_FOUND = -32601;
+/** The only version whose servers MUST accept batches (§2); 2024-11-05 never had them, 2025-06-18 removed them. */
+const BATCHES_REQUIRED = '2025-03-26';
+/** Codes the 2026-07-28 era defines (header mismatch, missing capability, unsupported version). */
+const MODERN_CODES = [-32020, -32021, -32022];
+const MODERN_SINCE = '2026-07-28';
+
+type Id = string | number | null | undefined;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The id a frame carries when it can be read: a string or number id of an object (or of a batch's first element). */
+function readableId(request: unknown): string | number | null {
+  const frame = Array.isArray(request) ? request[0] : request;
+  const id = isObject(frame) ? frame.id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/** The error code as received: the number, or the JSON of whatever else was sent ("-32700" as a string shows quoted). */
+function shownCode(ex: Exchange): string | number {
+  if (ex.outcome.kind !== 'error') return 'none';
+  return errorCode(ex) ?? snippet(JSON.stringify(ex.outcome.error.code) ?? 'none', 40);
+}
+
+function shownId(id: Id): string {
+  return id === undefined ? '(none)' : JSON.stringify(id);
+}
+
+/** Is a code in JSON-RPC's reserved range used only as JSON-RPC and MCP define it? */
+function reservedMisuse(code: number, version: string): 'reservedCode' | 'modernCode' | null {
+  if (code < -32768 || code > -32000) return null; // application-defined space
+  if (code === PARSE_ERROR || (code >= -32603 && code <= INVALID_REQUEST)) return null;
+  if (code >= -32099 && code <= -32000) return MODERN_CODES.includes(code) && version < MODERN_SINCE ? 'modernCode' : null; // server-defined
+  return 'reservedCode';
+}
+
+/** A well-formed request of ours (our id, jsonrpc 2.0, a method): -32700/-32600 in answer to it misuse those codes. */
+function wellFormedRequest(ex: Exchange): boolean {
+  const r = ex.request;
+  return !Array.isArray(r) && r.jsonrpc === '2.0' && typeof r.method === 'string' && (typeof r.id === 'string' || typeof r.id === 'number');
+}
+
+/** The JSON-RPC shape of one response frame; `idChecked` when the probe logic already judged the id. */
+function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
+  const response = ex.response;
+  if (!response) return;
+  if (response.jsonrpc !== '2.0') ctx.report({ messageId: 'badVersion', data: { value: snippet(JSON.stringify(response.jsonrpc) ?? '(none)', 40) } });
+  const hasResult = 'result' in response && response.result !== undefined;
+  const hasError = 'error' in response && response.error !== undefined;
+  if (hasResult && hasError) ctx.report({ messageId: 'resultAndError', data: {} });
+  if (!hasResult && !hasError) ctx.report({ messageId: 'neitherResultNorError', data: {} });
+
+  const sent = Array.isArray(ex.request) ? undefined : ex.request.id;
+  const echoedIdRequired = !idChecked && (typeof sent === 'string' || typeof sent === 'number');
+  if (echoedIdRequired && response.id !== sent) {
+    const code = errorCode(ex);
+    // JSON-RPC: id null when the server could not read the id (a parse error or an invalid request).
+    const unreadable = response.id === null && (code === PARSE_ERROR || code === INVALID_REQUEST);
+    if (!unreadable) ctx.report({ messageId: 'idMismatch', data: { sent: shownId(sent), received: shownId(response.id as Id) } });
+  }
+
+  if (!hasError) return;
+  const error = response.error;
+  if (!isObject(error)) {
+    ctx.report({ messageId: 'errorNotObject', data: { value: snippet(JSON.stringify(error) ?? '', 60) } });
+    return;
+  }
+  if (typeof error.code !== 'number' || !Number.isInteger(error.code)) ctx.report({ messageId: 'badErrorCode', data: { value: snippet(JSON.stringify(error.code) ?? '(none)', 40) } });
+  if (typeof error.message !== 'string') ctx.report({ messageId: 'badErrorMessage', data: { value: snippet(JSON.stringify(error.message) ?? '(none)', 40) } });
+  if (typeof error.code !== 'number' || !Number.isInteger(error.code)) return;
+  const misuse = reservedMisuse(error.code, ctx.session.protocolVersion);
+  if (misuse) ctx.report({ messageId: misuse, data: { code: error.code, version: ctx.session.protocolVersion } });
+  else if ((error.code === PARSE_ERROR || error.code === INVALID_REQUEST) && ex.probe !== 'jsonrpc' && ex.probe !== 'malformed-request' && wellFormedRequest(ex)) {
+    ctx.report({ messageId: 'misusedCode', data: { code: error.code, method: String(ex.request.method) } });
+  }
+}
+
+/** A batch of one request, by the negotiated version's rule (§2). Returns true when the answer's id was judged. */
+function checkBatch(ex: Exchange, ctx: RuleContext): boolean {
+  const version = ctx.session.protocolVersion;
+  const inner = readableId(ex.request);
+  // An accepted batch is answered per request: the transport splits the answer array, so our inner id comes back.
+  const accepted = ex.response !== undefined && inner !== null && ex.response.id === inner;
+  if (version === BATCHES_REQUIRED) {
+    if (ex.outcome.kind === 'silent') ctx.report({ messageId: 'batchUnanswered', data: { version } });
+    else if (!accepted) ctx.report({ messageId: 'batchRejected', data: { version, code: shownCode(ex) } });
+    return accepted;
+  }
+  if (ex.outcome.kind === 'silent') {
+    ctx.report({ messageId: 'silent', data: { label: ex.case.label, expected: INVALID_REQUEST }, severity: 'note' });
+    return true;
+  }
+  if (accepted) {
+    // 2024-11-05 never mentioned batches (JSON-RPC itself allows them): accepting one there is only a note.
+    ctx.report({ messageId: 'batchAccepted', data: { version }, ...(version < BATCHES_REQUIRED ? { severity: 'note' as const } : {}) });
+    return true;
+  }
+  const code = errorCode(ex);
+  if (code !== INVALID_REQUEST) ctx.report({ messageId: 'wrongCode', data: { label: ex.case.label, expected: INVALID_REQUEST, code: shownCode(ex) } });
+  if (ex.response && ex.response.id !== null) ctx.report({ messageId: 'idNotNull', data: { label: ex.case.label, received: shownId(ex.response.id as Id) } });
+  return true;
+}
+
+/** A jsonrpc probe case: bad JSON, an invalid request object, an unknown method. Returns true when the answer's id was judged. */
+function checkFrame(ex: Exchange, ctx: RuleContext): boolean {
+  const label = ex.case.label;
+  const expected = ex.case.expectCode ?? INVALID_REQUEST;
+  if (ex.outcome.kind === 'silent' || ex.outcome.kind === 'timeout') {
+    // Clients MUST NOT send broken frames and every official SDK ignores them on stdio (§3): a note. An unknown method is a request: it needs its answer.
+    const stray = ex.unmatched?.find((m) => 'error' in m);
+    if (expected === METHOD_NOT_FOUND && stray) ctx.report({ messageId: 'idNotEchoed', data: { label, sent: shownId(readableId(ex.request)), received: shownId(stray.id as Id) } });
+    else if (expected === METHOD_NOT_FOUND) ctx.report({ messageId: 'noAnswer', data: { label, expected } });
+    else ctx.report({ messageId: 'silent', data: { label, expected }, severity: 'note' });
+    return true;
+  }
+  if (ex.outcome.kind === 'result') {
+    ctx.report({ messageId: 'accepted', data: { label, expected } });
+    return false;
+  }
+  const code = errorCode(ex);
+  if (code !== expected) ctx.report({ messageId: 'wrongCode', data: { label, expected, code: shownCode(ex) } });
+  const received = ex.response?.id as Id;
+  // -32700: the id cannot be read; -32600: null only when the frame's id is unreadable; -32601: echoed.
+  const readable = expected === PARSE_ERROR ? null : readableId(ex.request);
+  if (readable === null && received !== null) ctx.report({ messageId: 'idNotNull', data: { label, received: shownId(received) } });
+  if (readable !== null && received !== readable) ctx.report({ messageId: 'idNotEchoed', data: { label, sent: shownId(readable), received: shownId(received) } });
+  return true;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'jsonrpc-conformance',
+    description: 'Bad JSON gets -32700, invalid request objects -32600, unknown methods -32601, with the right id; batches follow the negotiated version; every answer is well-formed JSON-RPC.',
+    severity: { recommended: 'warning', strict: 'error' },
+    tags: ['protocol'],
+    messages: {
+      wrongCode: 'A bad frame ({label}) was answered with JSON-RPC error {code}; JSON-RPC requires {expected}.',
+      accepted: 'A bad frame ({label}) was answered with a result; JSON-RPC requires error {expected}.',
+      silent: 'A bad frame ({label}) got no answer; JSON-RPC requires error {expected} (clients must not send such frames, so on stdio this is a note).',
+      noAnswer: 'A request ({label}) got no answer; JSON-RPC requires error {expected} with the request id.',
+      idNotNull: 'The answer to a bad frame ({label}) has id {received}; when the id cannot be read it must be null.',
+      idNotEchoed: 'The answer to a bad frame ({label}) has id {received}, not the id {sent} the frame carried.',
+      batchUnanswered: 'A batch of one request got no answer; protocol {version} requires servers to accept batches.',
+      batchRejected: 'A batch of one request was rejected (error {code}); protocol {version} requires servers to accept batches.',
+      batchAccepted: 'A batch of one request was processed; protocol {version} has no batches: reject it with -32600.',
+      badVersion: 'The answer has jsonrpc {value}; every JSON-RPC 2.0 answer carries jsonrpc: "2.0".',
+      resultAndError: 'The answer carries both result and error; exactly one of them is allowed.',
+      neitherResultNorError: 'The answer carries neither result nor error; exactly one of them is required.',
+      idMismatch: 'The answer has id {received}, but the request had id {sent}.',
+      errorNotObject: 'The error member is not an object ({value}); it must be {code, message, data?}.',
+      badErrorCode: 'The error code {value} is not an integer.',
+      badErrorMessage: 'The error message {value} is not a string.',
+      reservedCode: 'Error code {code} lies in JSON-RPC\'s reserved range (-32768..-32000) but is not one JSON-RPC or MCP defines.',
+      modernCode: 'Error code {code} is defined by protocol 2026-07-28 only; this session negotiated {version}.',
+      misusedCode: 'Error code {code} answers a well-formed {method} request; -32700 and -32600 are for frames that are not valid JSON or not valid requests.',
+    },
+  },
+
+  // The jsonrpc probe's frames, and the shape of every answer any probe got.
+  appliesTo(ex: Exchange): boolean {
+    if (ex.probe === 'jsonrpc') {
+      if (ex.outcome.kind === 'closed') return false;
+      // A hung raw frame is timely-response's; an unknown method (a real request) still needs its -32601.
+      return ex.outcome.kind !== 'timeout' || ex.case.expectCode === METHOD_NOT_FOUND;
+    }
+    return ex.response !== undefined;
+  },
+
+  check(ex, ctx) {
+    let idChecked = false;
+    if (ex.probe === 'jsonrpc') idChecked = Array.isArray(ex.request) ? checkBatch(ex, ctx) : checkFrame(ex, ctx);
+    checkShape(ex, ctx, idChecked);
+  },
+};

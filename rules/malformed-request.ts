@@ -1,0 +1,53 @@
+// Rule malformed-request: a malformed tools/call (no name, arguments not an object, params an array) gets JSON-RPC -32602 (rulebook §3 row 4).
+import type { Exchange, Rule } from '../src/types.js';
+import { answerKind, errorCode, errorText, resultText, snippet } from '../src/matchers/surface.js';
+
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+
+export const rule: Rule = {
+  meta: {
+    id: 'malformed-request',
+    description: 'A malformed tools/call (no name, a non-string name, arguments that are not an object, params an array or missing) is answered with JSON-RPC -32602.',
+    severity: { recommended: 'warning', strict: 'error' },
+    tags: ['protocol'],
+    messages: {
+      internalError: 'A malformed request ({label}) was answered with JSON-RPC -32603 Internal error; the request is wrong, not the server: answer {expected} (Invalid params). Message: "{message}"',
+      wrongCode: 'A malformed request ({label}) was answered with JSON-RPC error {code}; the spec requires {expected} (Invalid params).',
+      toolErrorResult: 'A malformed request ({label}) was answered with an isError result; the request never reached a tool: answer {expected} (Invalid params).',
+      success: 'A malformed request ({label}) was answered with a success result: the client believes a call that could not be made ran. Text: "{text}"',
+      noAnswer: 'A malformed request ({label}) got no answer ({outcome}): the client waits until its own timeout. Answer {expected} (Invalid params).',
+    },
+  },
+
+  appliesTo(ex: Exchange): boolean {
+    return ex.probe === 'malformed-request' && ex.outcome.kind !== 'closed';
+  },
+
+  check(ex, ctx) {
+    const label = ex.case.label;
+    const expected = ex.case.expectCode ?? INVALID_PARAMS;
+    switch (answerKind(ex)) {
+      case 'protocol-error': {
+        const code = errorCode(ex);
+        if (code === expected) return;
+        if (code === INTERNAL_ERROR) ctx.report({ messageId: 'internalError', data: { label, code, expected, message: snippet(errorText(ex)) } });
+        else ctx.report({ messageId: 'wrongCode', data: { label, code: code ?? snippet(JSON.stringify(ex.outcome.kind === 'error' ? ex.outcome.error.code : null) ?? 'none', 40), expected } });
+        return;
+      }
+      case 'tool-error':
+        ctx.report({ messageId: 'toolErrorResult', data: { label, expected } });
+        return;
+      case 'success':
+        // Not a §3 deviation of its own: as bad as a success for an unknown tool, so an error while the level is the default.
+        ctx.report({ messageId: 'success', data: { label, expected, text: snippet(resultText(ex)) }, severity: 'error' });
+        return;
+      case 'timeout':
+      case 'silent':
+        ctx.report({ messageId: 'noAnswer', data: { label, expected, outcome: ex.outcome.kind === 'timeout' ? `no answer within ${ctx.session.timeoutMs} ms` : 'no answer' } });
+        return;
+      default:
+        return;
+    }
+  },
+};

@@ -1,0 +1,40 @@
+// Rule notification-silence: a notification (a message without an id, known or unknown method) is never answered.
+import type { Exchange, Rule } from '../src/types.js';
+import { snippet } from '../src/matchers/surface.js';
+
+/** One answer frame in a few words: `error -32601 "Method not found"` or `a result`. */
+function describe(frame: Record<string, unknown>): string {
+  const error = frame.error;
+  if (error !== null && typeof error === 'object') {
+    const { code, message } = error as Record<string, unknown>;
+    return `error ${String(code)} "${snippet(String(message ?? ''), 60)}"`;
+  }
+  return 'result' in frame ? 'a result' : snippet(JSON.stringify(frame), 60);
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'notification-silence',
+    description: 'Notifications, known or unknown, are never answered: a response to a message without an id is a protocol violation clients may choke on.',
+    severity: { recommended: 'error', strict: 'error' },
+    tags: ['protocol'],
+    messages: {
+      answered: 'The notification {method} ({label}) was answered with {answer}{more}; a notification gets no response, not even an error.',
+    },
+  },
+
+  // A hang or crash after the notification is timely-response's and server-survives'.
+  appliesTo(ex: Exchange): boolean {
+    return (ex.probe === 'notification' || ex.case.expect === 'no-answer') && ['result', 'error', 'silent'].includes(ex.outcome.kind);
+  },
+
+  check(ex, ctx) {
+    // An answer to a notification can only carry id null (or none): a frame with a real id answers some other request, late.
+    const frames = [...(ex.response ? [ex.response] : []), ...(ex.unmatched ?? [])].filter((f) => f.id === null || f.id === undefined);
+    if (frames.length === 0) return;
+    const method = Array.isArray(ex.request) ? '(batch)' : String(ex.request.method ?? '(none)');
+    const answer = describe(frames[0]);
+    const more = frames.length > 1 ? ` and ${frames.length - 1} more frame(s)` : '';
+    ctx.report({ messageId: 'answered', data: { method, label: ex.case.label, answer, more } });
+  },
+};

@@ -1,0 +1,73 @@
+// Rule output-schema-conformance: a success's structuredContent conforms to the tool's outputSchema, and from 2025-06-18 comes with a text fallback.
+import type { Exchange, Rule, SessionFacts } from '../src/types.js';
+import { answerKind, isBlank, isToolCall, textItems } from '../src/matchers/surface.js';
+import { ajvFirstError, ajvVerdict } from '../src/plan/schema-arbitrary.js';
+
+/** structuredContent and outputSchema exist from this version on. */
+const STRUCTURED_SINCE = '2025-06-18';
+/** From this version structuredContent may be any JSON value; before, an object. */
+const ANY_VALUE_SINCE = '2026-07-28';
+
+function structuredContentOf(ex: Exchange): unknown {
+  return ex.outcome.kind === 'result' ? ex.outcome.result.structuredContent : undefined;
+}
+
+function isObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'output-schema-conformance',
+    description: 'A success result of a tool with an outputSchema carries structuredContent that conforms to it; from 2025-06-18 structured content also comes as text.',
+    severity: { recommended: 'error', strict: 'error' },
+    tags: ['protocol', 'schema'],
+    messages: {
+      missingStructuredContent: 'The tool declares an outputSchema but its success result ({label}) has no structuredContent: from {version} a tool with an outputSchema must return conforming structured content.',
+      nonConforming: 'The success result\'s structuredContent ({label}) does not conform to the tool\'s outputSchema: {error}. Clients that validate (the official SDKs do) reject the whole result.',
+      nonConformingOnError: 'The isError result\'s structuredContent ({label}) does not conform to the tool\'s outputSchema: {error}. The spec is silent, but @modelcontextprotocol/sdk 1.x clients throw on it.',
+      notAnObject: 'The success result\'s structuredContent is {type}; in protocol {version} it must be a JSON object (any JSON value only from 2026-07-28).',
+      noTextFallback: 'The success result carries structuredContent but no text content: from {version} a tool returning structured content should also return it as text for clients that only read content.',
+    },
+  },
+
+  // Tool calls that answered with a result: successes of tools with an outputSchema or with structured content, and tool errors with structured content.
+  appliesTo(ex: Exchange, session: SessionFacts): boolean {
+    if (!isToolCall(ex)) return false;
+    const kind = answerKind(ex);
+    const structured = structuredContentOf(ex) !== undefined;
+    if (kind === 'tool-error') return structured && ex.outputSchema !== undefined;
+    if (kind !== 'success') return false;
+    return ex.outputSchema !== undefined || (structured && session.protocolVersion >= STRUCTURED_SINCE);
+  },
+
+  check(ex, ctx) {
+    const version = ctx.session.protocolVersion;
+    const since = version >= STRUCTURED_SINCE;
+    const label = ex.case.label;
+    const content = structuredContentOf(ex);
+    const schema = ex.outputSchema;
+
+    if (answerKind(ex) === 'tool-error') {
+      if (schema !== undefined && ajvVerdict(schema, content) === 'invalid') {
+        ctx.report({ messageId: 'nonConformingOnError', data: { label, error: ajvFirstError(schema, content) ?? 'rejected by the schema' }, severity: 'note' });
+      }
+      return;
+    }
+    if (content === undefined) {
+      // Before 2025-06-18 a client does not know structuredContent: its absence is no defect then.
+      if (schema !== undefined && since) ctx.report({ messageId: 'missingStructuredContent', data: { label, version } });
+      return;
+    }
+    if (since && version < ANY_VALUE_SINCE && !isObject(content)) ctx.report({ messageId: 'notAnObject', data: { type: describeValue(content), version } });
+    if (schema !== undefined && ajvVerdict(schema, content) === 'invalid') {
+      ctx.report({ messageId: 'nonConforming', data: { label, error: ajvFirstError(schema, content) ?? 'rejected by the schema' } });
+    }
+    if (since && !textItems(ex).some((item) => !isBlank(item.text))) ctx.report({ messageId: 'noTextFallback', data: { version } });
+  },
+};

@@ -1,0 +1,57 @@
+// Rule structured-error-metadata: a tool error carries a category and a retryable flag (rulebook §5), consistent with each other and with the probe.
+import type { Exchange, Rule } from '../src/types.js';
+import { answerKind, isToolCall } from '../src/matchers/surface.js';
+import { extractMetadata, metadataOptions, METADATA_OPTIONS_SCHEMA, type ErrorCategory } from '../src/matchers/metadata.js';
+
+/** What the retryable flag must be for each category. */
+const RETRYABLE: Record<ErrorCategory, boolean> = { transient: true, validation: false, permission: false, business: false };
+
+export const rule: Rule = {
+  meta: {
+    id: 'structured-error-metadata',
+    description: 'An isError result carries machine-readable metadata: a category (transient, validation, permission, business) and a retryable flag, consistent with each other and with the input.',
+    severity: { recommended: 'note', strict: 'error' },
+    tags: ['recovery', 'metadata'],
+    messages: {
+      missing: 'The tool error carries no machine-readable category or retryable flag: add e.g. structuredContent {errorCategory, isRetryable} so the agent can branch without parsing prose.',
+      missingCategory: 'The tool error has a retryable flag ({retryableWhere}) but no category: add one of transient, validation, permission, business.',
+      unmappedCategory: 'The tool error\'s category "{value}" ({where}) is none of transient, validation, permission, business{retryableNote}.',
+      missingRetryable: 'The tool error has a category ({category} at {categoryWhere}) but no retryable flag: add isRetryable: {retryable}.',
+      inconsistent: 'The tool error says category {category} ({categoryWhere}) but retryable {retryable} ({retryableWhere}): a {category} error is {expected}.',
+      probeMismatch: 'Schema-violating input ({label}) got a tool error of category {category} ({categoryWhere}); a schema violation is a validation error.',
+    },
+    optionsSchema: { type: 'object', additionalProperties: false, properties: { ...METADATA_OPTIONS_SCHEMA } },
+  },
+
+  // Tool errors of real tool calls; an unknown tool's isError is unknown-tool's, a burst repeats inputs other probes grade.
+  appliesTo(ex: Exchange): boolean {
+    return answerKind(ex) === 'tool-error' && isToolCall(ex) && ex.case.expect !== 'unknown-tool' && ex.burst === undefined;
+  },
+
+  check(ex, ctx) {
+    const meta = extractMetadata(ex, metadataOptions(ctx.options));
+    const { category, retryable } = meta;
+    const categoryWhere = meta.fields.category?.where ?? '';
+    const retryableWhere = meta.fields.retryable?.where ?? '';
+    if (category === undefined) {
+      if (meta.unmappedCategory) {
+        const retryableNote = retryable === undefined ? ', and there is no retryable flag' : '';
+        ctx.report({ messageId: 'unmappedCategory', data: { value: String(meta.unmappedCategory.value), where: meta.unmappedCategory.where, retryableNote } });
+      } else if (retryable === undefined) ctx.report({ messageId: 'missing', data: {} });
+      else ctx.report({ messageId: 'missingCategory', data: { retryableWhere, retryable: String(retryable) } });
+      return;
+    }
+    if (ex.case.expect === 'invalid-input' && category !== 'validation') {
+      ctx.report({ messageId: 'probeMismatch', data: { label: ex.case.label, category, categoryWhere } });
+      return;
+    }
+    if (retryable === undefined) {
+      ctx.report({ messageId: 'missingRetryable', data: { category, categoryWhere, retryable: String(RETRYABLE[category]) } });
+      return;
+    }
+    if (retryable !== RETRYABLE[category]) {
+      const expected = RETRYABLE[category] ? 'retryable' : 'not retryable';
+      ctx.report({ messageId: 'inconsistent', data: { category, categoryWhere, retryable: String(retryable), retryableWhere, expected } });
+    }
+  },
+};
