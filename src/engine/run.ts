@@ -209,7 +209,7 @@ async function execute(session: Session, tool: ToolInfo, probe: ProbeKind, probe
       raws = [await session.request('tools/call', call(probeCase.name, probeCase.arguments).params)];
       break;
     case 'request':
-      raws = [await session.request(delivery.method, delivery.params)];
+      raws = [await session.requestOrSilence(delivery.method, delivery.params)];
       break;
     case 'raw':
       raws = [await session.unanswerable(delivery.text)];
