@@ -29,8 +29,8 @@ export const PROBE_KINDS = [
 ] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
 
-/** The tool name used for exchanges that target no real tool (the unknown-tool probe). */
-export const NO_TOOL = '(unknown tool)';
+/** The tool name of exchanges that target no real tool: the server-scope probes (unknown tools, protocol frames). */
+export const NO_TOOL = '(server)';
 
 /**
  * What a correct server should do with a probe input.

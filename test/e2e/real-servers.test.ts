@@ -19,10 +19,10 @@ const MEMORY = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
  * - bad JSON, invalid request objects and a batch fail the same parse and are dropped: silence, a note (jsonrpc-conformance).
  */
 const SDK1_PROTOCOL_FINDINGS = [
-  'note jsonrpc-conformance @ (unknown tool)',
-  'note unknown-tool @ (unknown tool)',
-  'warning malformed-request @ (unknown tool)',
-  'warning recovery-hint @ (unknown tool)',
+  'note jsonrpc-conformance @ (server)',
+  'note unknown-tool @ (server)',
+  'warning malformed-request @ (server)',
+  'warning recovery-hint @ (server)',
 ];
 
 /** McpServer's tool errors (its own input validation, createToolError) are text only: no §5 metadata, a note per tool. */

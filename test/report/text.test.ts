@@ -36,7 +36,7 @@ describe('abbreviate and shellQuote', () => {
 
   it('quotes only what a shell would split or expand', () => {
     expect(shellQuote('node')).toBe('node');
-    expect(shellQuote('(unknown tool)')).toBe("'(unknown tool)'");
+    expect(shellQuote('(server)')).toBe("'(server)'");
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
   });
 });
