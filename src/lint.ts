@@ -186,7 +186,7 @@ function describeAnswer(exchange: Exchange): string {
     case 'tool-error':
       return `isError result: ${text(errorText(exchange))}`;
     case 'protocol-error':
-      return `JSON-RPC error ${snippet(String(exchange.outcome.kind === 'error' ? exchange.outcome.error.code : ''), 20)}: ${text(errorText(exchange))}`;
+      return `JSON-RPC error ${snippet(JSON.stringify(exchange.outcome.kind === 'error' ? exchange.outcome.error.code : null) ?? 'without a code', 20)}: ${text(errorText(exchange))}`;
     case 'timeout':
       return `no answer within the timeout (${exchange.elapsedMs} ms)`;
     case 'silent':
