@@ -46,7 +46,8 @@ export const rule: Rule = {
     if (code === INVALID_PARAMS) {
       if (ex.case.expect === 'invalid-input') {
         if (version >= TOOL_ERROR_FOR_INVALID_INPUT_SINCE) {
-          ctx.report({ messageId: 'invalidParamsSince2025_11_25', data: { code, label, version }, severity: 'warning' });
+          // Rulebook §4: a warning in the recommended profile, an error in strict.
+          ctx.report({ messageId: 'invalidParamsSince2025_11_25', data: { code, label, version }, ...(ctx.profile === 'strict' ? {} : { severity: 'warning' as const }) });
         }
         return;
       }
@@ -54,6 +55,6 @@ export const rule: Rule = {
       if (ex.case.expect === 'any') return;
     }
     const shown = code ?? JSON.stringify(ex.outcome.kind === 'error' ? ex.outcome.error.code : null);
-    ctx.report({ messageId: 'unexpectedCode', data: { code: shown, label, version }, severity: 'warning' });
+    ctx.report({ messageId: 'unexpectedCode', data: { code: shown, label, version }, ...(ctx.profile === 'strict' ? {} : { severity: 'warning' as const }) });
   },
 };

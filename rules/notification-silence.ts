@@ -29,8 +29,9 @@ export const rule: Rule = {
   },
 
   check(ex, ctx) {
-    // An answer to a notification can only carry id null (or none): a frame with a real id answers some other request, late.
-    const frames = [...(ex.response ? [ex.response] : []), ...(ex.unmatched ?? [])].filter((f) => f.id === null || f.id === undefined);
+    // Every request of ours has an id 'errlint-N': a frame with such an id answers one of them, late; any other
+    // frame (id null, none, or an id we never used, like 0) answers the notification.
+    const frames = [...(ex.response ? [ex.response] : []), ...(ex.unmatched ?? [])].filter((f) => !(typeof f.id === 'string' && f.id.startsWith('errlint-')));
     if (frames.length === 0) return;
     const method = Array.isArray(ex.request) ? '(batch)' : String(ex.request.method ?? '(none)');
     const answer = describe(frames[0]);

@@ -18,6 +18,7 @@ import type { Report } from './report/model.js';
 import { applyBaseline, baselineOf, readBaseline, writeBaseline } from './baseline.js';
 import { EXIT, gateFailures } from './gate.js';
 import { TOOL_VERSION } from './version.js';
+import { terminalSafe } from './util/text.js';
 
 export { EXIT };
 
@@ -167,7 +168,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     if (opts.dryRun) return await dryRun(options);
     if (progress) {
       options.onProgress = ({ done, total, tool, probe }) =>
-        process.stderr.write(`\r\u001b[K[${done + 1}/${total}] ${tool} · ${probe}`.slice(0, (process.stderr.columns || 80) + 4));
+        process.stderr.write(`\r\u001b[K[${done + 1}/${total}] ${terminalSafe(tool)} · ${probe}`.slice(0, (process.stderr.columns || 80) + 4));
     }
     const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
     let baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
@@ -182,7 +183,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       report = applyBaseline(report, baseline, baselineFile);
       const stale = report.baseline!.stale;
       if (stale.length > 0) {
-        process.stderr.write(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', ')}\n`);
+        process.stderr.write(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${terminalSafe(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
       }
     }
     const text = render(report, opts.format, !opts.output && useColor(opts, process.stdout));
@@ -203,11 +204,11 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       return EXIT.cannotLint;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`mcp-errlint: ${error.message}\n`);
+      process.stderr.write(`mcp-errlint: ${terminalSafe(error.message)}\n`);
       return EXIT.cannotLint;
     }
     if (error instanceof SessionStartError) {
-      process.stderr.write(`mcp-errlint: could not lint: ${error.message}\n`);
+      process.stderr.write(`mcp-errlint: could not lint: ${terminalSafe(error.message)}\n`);
       return EXIT.cannotLint;
     }
     process.stderr.write(`mcp-errlint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

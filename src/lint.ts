@@ -89,13 +89,13 @@ export async function lint(options: LintOptions): Promise<Report> {
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
       server: {
         name: serverName,
-        command: [options.target.command, ...options.target.args],
+        command: [options.target.command, ...options.target.args].map(scrub),
         serverInfo: session.serverInfo,
         protocolVersion: session.facts.protocolVersion,
         era: session.facts.era,
         transport: 'stdio',
         restarts: session.restarts,
-        stderrTail: scrub(session.stderr.slice(-2000)),
+        stderrTail: scrub(session.stderr).slice(-2000),
       },
       settings: {
         seed,
@@ -141,6 +141,8 @@ export function selectTools(allTools: ToolInfo[], names: string[] | undefined, g
 
 /** One finding per (rule, tool, probe): the worst severity, and the smallest replayable counterexample. */
 function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hit: RuleHit) => string, scrub: (text: string) => string): Finding[] {
+  // Redact whole values first: abbreviating first could cut a token below the length its pattern needs.
+  const scrubbed = (value: unknown): unknown => JSON.parse(scrub(JSON.stringify(value ?? null)));
   const groups = new Map<string, RuleHit[]>();
   for (const hit of hits) {
     const key = `${hit.ruleId}\u0000${hit.exchange.tool}\u0000${hit.exchange.probe}`;
@@ -148,8 +150,9 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
   }
   const findings: Finding[] = [];
   for (const group of groups.values()) {
-    const best = [...group].sort(byReplayabilityThenSize)[0];
     const severity = group.reduce<Severity>((worst, hit) => (SEVERITY_RANK[hit.severity] > SEVERITY_RANK[worst] ? hit.severity : worst), 'note');
+    // The evidence shown is a hit of the finding's own (worst) severity, so message, replay and severity agree.
+    const best = group.filter((hit) => hit.severity === severity).sort(byReplayabilityThenSize)[0];
     const exchanges = new Set(group.map((hit) => hit.exchange.seq));
     const { exchange } = best;
     findings.push({
@@ -157,20 +160,20 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
       severity,
       messageId: best.messageId,
       message: scrub(best.message),
-      data: best.data,
+      data: Object.fromEntries(Object.entries(best.data).map(([key, value]) => [key, typeof value === 'string' ? scrub(value) : value])),
       tool: exchange.tool,
       probe: exchange.probe,
       occurrences: exchanges.size,
       counterexample: {
         name: scrub(exchange.case.name),
-        arguments: JSON.parse(scrub(JSON.stringify(abbreviate(exchange.case.arguments) ?? null))),
+        arguments: abbreviate(scrubbed(exchange.case.arguments ?? null)),
         label: exchange.case.label,
         path: exchange.path,
       },
       answer: scrub(describeAnswer(exchange)),
-      request: scrub(JSON.stringify(abbreviate(exchange.request))).slice(0, 2000),
-      response: scrub(JSON.stringify(abbreviate(exchange.response ?? exchange.outcome))).slice(0, 2000),
-      replay: replay(best),
+      request: JSON.stringify(abbreviate(scrubbed(exchange.request))).slice(0, 2000),
+      response: JSON.stringify(abbreviate(scrubbed(exchange.response ?? exchange.outcome))).slice(0, 2000),
+      replay: scrub(replay(best)),
       fingerprint: fingerprint(best.ruleId, serverName, exchange.tool, exchange.probe),
     });
   }
@@ -214,7 +217,9 @@ export function fingerprint(ruleId: string, server: string, tool: string, probe:
 
 function replayCommand(options: LintOptions, seed: number, timeoutMs: number, profile: ProfileName, hit: RuleHit): string {
   const { exchange } = hit;
-  const args = ['npx', TOOL_NAME, '--seed', String(seed), '--tool', exchange.tool, '--probe', exchange.probe, '--path', exchange.path];
+  const args = ['npx', TOOL_NAME, '--seed', String(seed), '--tool', exchange.tool, '--probe', exchange.probe];
+  // A shrink candidate has no path of its own: the replay then re-runs that (tool, probe) with the same seed.
+  if (exchange.path !== UNKNOWN_PATH) args.push('--path', exchange.path);
   if (timeoutMs !== DEFAULTS.timeoutMs) args.push('--timeout', String(timeoutMs));
   // The verdict depends on the profile and the rule levels in force: a replay carries them.
   if (profile !== DEFAULTS.profile) args.push('--profile', profile);

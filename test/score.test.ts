@@ -37,3 +37,21 @@ describe('scoreChecks', () => {
     expect(score.byTool.y).toEqual({ score: 37.5, passed: 1, failed: 1 });
   });
 });
+
+describe('gradeExchange', () => {
+  it('turns a rule that throws on an answer into a failing check, not a pass or a crash', async () => {
+    const { gradeExchange } = await import('../src/engine/grade.js');
+    const { exchange } = await import('./helpers/exchange.js');
+    const throwing = {
+      meta: { id: 'throws', description: 'd', severity: { recommended: 'error', strict: 'error' }, tags: [], messages: {} },
+      appliesTo: () => true,
+      check: () => {
+        throw new RangeError('Maximum call stack size exceeded');
+      },
+    } as const;
+    const hits = gradeExchange(exchange({ probe: 'positive', result: { content: [] } }), [{ rule: throwing as never, level: 'error', options: {} }], { protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', timeoutMs: 1000 }, 'recommended');
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ ruleId: 'throws', severity: 'error', messageId: 'ruleFailed' });
+    expect(hits[0].message).toContain('Maximum call stack size exceeded');
+  });
+});

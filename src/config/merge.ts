@@ -64,6 +64,7 @@ export function mergeOptions(command: string[], flags: LintFlags, loaded?: Loade
   }
 
   let replay: LintOptions['replay'];
+  if (flags.path !== undefined && !/^\d+(:\d+)*$/.test(flags.path)) throw new UsageError(`--path expects a fast-check path such as 3 or 5:0:1 (from a finding's replay command), got '${flags.path}'`);
   if (flags.path !== undefined) {
     if (flags.tool?.length !== 1 || flagProbes?.length !== 1) throw new UsageError('--path replays one input: give exactly one --tool and one --probe with it');
     replay = { tool: flags.tool[0], probe: flagProbes[0], path: flags.path };
@@ -100,5 +101,7 @@ function serverAnchor(loaded: LoadedConfig): SourceAnchor {
   } catch {
     // unreadable now: line 1 of the file still anchors the result
   }
-  return { uri: relative(process.cwd(), resolve(loaded.file)).split(sep).join('/'), line };
+  // Repository-relative: GitHub resolves SARIF locations against the workspace root, not our working directory.
+  const root = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  return { uri: relative(root, resolve(loaded.file)).split(sep).join('/'), line };
 }

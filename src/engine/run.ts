@@ -50,15 +50,17 @@ export type PlanOptions = Pick<RunOptions, 'probes' | 'allowWrites' | 'allowDest
 export function planBatches(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: PlanOptions): { batches: Batch[]; skips: Skip[] } {
   const batches: Batch[] = [];
   const skips: Skip[] = [];
-  const add = (tool: ToolInfo, probe: Probe) => {
-    const plan = writeSafe(probe.plan(tool, [...allTools]), tool, probe.kind, options);
+  const add = (tool: ToolInfo, probe: Probe, known: readonly ToolInfo[] = allTools) => {
+    const plan = writeSafe(probe.plan(tool, [...known]), tool, probe.kind, options);
     if ('skip' in plan) skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
     else if (plan.enumerated.length === 0 && plan.arbitrary === null) skips.push({ tool: tool.name, probe: probe.kind, reason: 'the probe planned no input for this tool' });
     else batches.push({ tool, probe: probe.kind, plan });
   };
   const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
   for (const probe of options.probes) {
-    if (probe.scope === 'server' && wanted(options, NO_TOOL, probe.kind)) add(placeholder, probe);
+    if (probe.scope !== 'server' || !wanted(options, NO_TOOL, probe.kind)) continue;
+    // Unknown names must avoid every real tool; the probes that call a real tool may only pick a selected one.
+    add(placeholder, probe, probe.kind === 'unknown-tool' ? allTools : tools);
   }
   for (const tool of tools) {
     const refused = toolSafety(tool, options);
@@ -124,7 +126,7 @@ async function runBatch(
   result: RunResult,
 ): Promise<void> {
   const tool = toolInfo.name;
-  const batch = { stopped: false, lastExchange: undefined as Exchange | undefined };
+  const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown };
   // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
   const check = (property: fc.IAsyncProperty<[ProbeCase]>, path?: string) =>
     fc.check(property, {
@@ -134,8 +136,15 @@ async function runBatch(
       path,
     });
   const source = arbitrary ?? fc.constantFrom(...enumerated);
-  const send = async (probeCase: ProbeCase, path: string) => {
-    const exchanges = await execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1);
+  const send = async (probeCase: ProbeCase, path: string): Promise<RuleHit[]> => {
+    if (batch.fatal) return [];
+    let exchanges: Exchange[];
+    try {
+      exchanges = await execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1);
+    } catch (error) {
+      batch.fatal = error; // fast-check would take a throw for a failing input and hide it: it ends the run instead
+      return [];
+    }
     result.exchanges.push(...exchanges);
     batch.lastExchange = exchanges.at(-1);
     const broken = exchanges.find((e) => e.outcome.kind === 'timeout' || e.outcome.kind === 'closed');
@@ -189,6 +198,7 @@ async function runBatch(
     }
   }
 
+  if (batch.fatal !== undefined) throw batch.fatal;
   const last = batch.lastExchange;
   if (last && last.alive === undefined && !session.gone) {
     last.alive = await session.isAlive();

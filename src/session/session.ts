@@ -53,6 +53,12 @@ const DISCOVER_TIMEOUT_MS = 5000;
 /** The handshake also waits out start-up (npx, interpreters), so it never gets less than this. */
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 
+const MAX_FRAMES = 100_000;
+const MAX_FRAME_CHARS = 4096;
+const MAX_NOISE_LINES = 20;
+/** A tools/list that pages past this is not going to end. */
+const MAX_TOOL_PAGES = 100;
+
 /** How long to keep listening after the last expected answer, for duplicates and strays. */
 const ANSWER_GRACE_MS = 50;
 /** How long an answer to a raw frame that carries our id may trail the barrier's answer. */
@@ -71,6 +77,7 @@ export class Session {
   private client!: Client;
   private readonly pending = new Map<string, Pending>();
   private readonly answerCounts = new Map<string, number>();
+  private readonly sentIds = new Set<string>();
   private noise: string[] = [];
   private nextId = 1;
   private readonly startedAt = Date.now();
@@ -111,8 +118,9 @@ export class Session {
     const transport = new RecordingStdioTransport(this.options.target, this.startedAt);
     this.transport = transport;
     transport.onframe = (frame) => {
-      this.frames.push(frame);
-      if (frame.direction === 'noise') this.noise.push(frame.text);
+      // Bounded: oversized probes send megabytes, and a server may flood stdout.
+      if (this.frames.length < MAX_FRAMES) this.frames.push(frame.text.length > MAX_FRAME_CHARS ? { ...frame, text: `${frame.text.slice(0, MAX_FRAME_CHARS)}…[${frame.text.length} chars]` } : frame);
+      if (frame.direction === 'noise' && this.noise.length < MAX_NOISE_LINES) this.noise.push(frame.text.slice(0, MAX_FRAME_CHARS));
     };
     transport.intercept = (message) => this.takeAnswer(message);
     const modern = pin !== undefined && pin >= MODERN_FIRST;
@@ -153,17 +161,25 @@ export class Session {
   async listTools(): Promise<ToolInfo[]> {
     const tools: ToolInfo[] = [];
     const seenCursors = new Set<string>();
+    const names = new Set<string>();
     let cursor: string | undefined;
     do {
       const answer = await this.request('tools/list', cursor === undefined ? {} : { cursor });
       if (answer.outcome.kind !== 'result') throw new SessionStartError(`tools/list failed: ${describeOutcome(answer.outcome)}`, this.stderr);
       const result = answer.outcome.result;
       for (const tool of Array.isArray(result.tools) ? result.tools : []) {
-        if (tool && typeof tool === 'object' && typeof tool.name === 'string') tools.push(tool as ToolInfo);
+        if (tool && typeof tool === 'object' && typeof tool.name === 'string' && !names.has(tool.name)) {
+          names.add(tool.name);
+          tools.push(tool as ToolInfo);
+        }
       }
       cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
       if (cursor !== undefined && seenCursors.has(cursor)) break; // a server that repeats its cursor would loop forever
       if (cursor !== undefined) seenCursors.add(cursor);
+      if (seenCursors.size >= MAX_TOOL_PAGES) {
+        process.emitWarning(`tools/list still had a next page after ${MAX_TOOL_PAGES} pages; probing the ${tools.length} tools listed so far`);
+        break;
+      }
     } while (cursor !== undefined);
     return tools;
   }
@@ -195,6 +211,7 @@ export class Session {
     const started = performance.now();
     const collected: Record<string, unknown>[] = [];
     const echoed = this.expect(id, collected);
+    if (frame.includes(id)) this.sentIds.add(id);
     this.transport.sendRaw(frame + '\n');
     const [barrier] = await this.inFlight([{ method: this.barrierMethod, params: {} }], timeoutMs, ANSWER_GRACE_MS, collected);
     // A frame that carries our id may be answered by an async handler just after the barrier: give it a moment.
@@ -206,7 +223,9 @@ export class Session {
     this.pending.delete(id);
     if (direct) return { request, response: direct, outcome: outcomeOf(direct), elapsedMs, unmatched: collected, answers: this.answerCounts.get(id) ?? 1 };
     if (barrier.outcome.kind === 'timeout' || barrier.outcome.kind === 'closed') return { request, outcome: barrier.outcome, elapsedMs, unmatched: collected };
-    const [first, ...rest] = collected;
+    // The answer to this frame has id null (or one we never sent); a late answer to an earlier request of ours is not it.
+    const first = collected.find((m) => !(typeof m.id === 'string' && this.sentIds.has(m.id)));
+    const rest = collected.filter((m) => m !== first);
     if (first) return { request, response: first, outcome: outcomeOf(first), elapsedMs, unmatched: rest, answers: 0 };
     return { request, outcome: { kind: 'silent' }, elapsedMs, unmatched: [], answers: 0 };
   }
@@ -272,7 +291,10 @@ export class Session {
     );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
-    for (const request of frames) transport.sendRaw(JSON.stringify(request) + '\n');
+    for (const request of frames) {
+      this.sentIds.add(request.id as string);
+      transport.sendRaw(JSON.stringify(request) + '\n');
+    }
     const settled = await Promise.all(waits.map((wait) => Promise.race([wait, timeout])));
     clearTimeout(timer);
     if (graceMs > 0 && transport.running) await new Promise((resolve) => setTimeout(resolve, graceMs)); // late duplicates and strays
@@ -334,7 +356,8 @@ export class Session {
   private takeAnswer(message: Record<string, unknown>): boolean {
     if (!('result' in message || 'error' in message)) return false; // a server request or notification: the SDK's business
     const id = message.id;
-    const ours = typeof id === 'string' && id.startsWith('errlint-');
+    // Only ids we actually sent: an answer to an id we never used (guessed ahead, or invented) is a stray.
+    const ours = typeof id === 'string' && this.sentIds.has(id);
     if (ours) this.answerCounts.set(id, (this.answerCounts.get(id) ?? 0) + 1);
     const pending = ours ? this.pending.get(id) : undefined;
     if (pending && this.answerCounts.get(id as string) === 1) {

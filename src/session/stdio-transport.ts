@@ -28,6 +28,8 @@ export interface ExitInfo {
 export type Interceptor = (message: Record<string, unknown>) => boolean;
 
 const MAX_STDERR_CHARS = 256 * 1024;
+/** A stdout line longer than this is no JSON-RPC message we can use: it is recorded as noise and dropped. */
+const MAX_LINE_CHARS = 32 * 1024 * 1024;
 
 export class RecordingStdioTransport implements Transport {
   onclose?: () => void;
@@ -38,13 +40,13 @@ export class RecordingStdioTransport implements Transport {
   /** Called for every frame recorded, after it is stored. */
   onframe?: (frame: Frame) => void;
 
-  readonly frames: Frame[] = [];
   stderrText = '';
   exit: ExitInfo | null = null;
   spawnError: Error | null = null;
 
   private child?: ChildProcess;
   private buffer = '';
+  private discarding = false;
   private readonly stderrStream = new PassThrough();
   private readonly startedAt: number;
   private readonly exited: Promise<ExitInfo>;
@@ -74,6 +76,8 @@ export class RecordingStdioTransport implements Transport {
       env: { ...process.env, ...this.target.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
+      // Its own process group: a server started through a wrapper (sh -c, npx) is ended with all its children.
+      detached: process.platform !== 'win32',
     });
     this.child = child;
     child.stdout!.setEncoding('utf8');
@@ -122,21 +126,49 @@ export class RecordingStdioTransport implements Transport {
     const child = this.child;
     if (child && this.exit === null && this.spawnError === null) {
       child.stdin?.end();
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
+      this.signal('SIGTERM');
+      const killer = setTimeout(() => this.signal('SIGKILL'), 2000);
       await this.exited;
       clearTimeout(killer);
+    }
+    if (child) this.signal('SIGKILL'); // children of a wrapper that exited may still hold the pipes
+    child?.stdout?.destroy();
+    child?.stderr?.destroy();
+  }
+
+  private signal(signal: NodeJS.Signals): void {
+    const pid = this.child?.pid;
+    if (pid === undefined) return;
+    try {
+      if (process.platform === 'win32') this.child!.kill(signal);
+      else process.kill(-pid, signal);
+    } catch {
+      // already gone
     }
   }
 
   private onStdout(chunk: string): void {
-    this.buffer += chunk;
-    let newline: number;
-    while ((newline = this.buffer.indexOf('\n')) >= 0) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
-      this.buffer = this.buffer.slice(newline + 1);
-      if (line.trim() !== '') this.onLine(line);
+    // Only the new chunk can hold the next newline: scanning the whole buffer each time is quadratic on long lines.
+    let newline = chunk.indexOf('\n');
+    if (newline < 0) {
+      if (this.discarding) return;
+      this.buffer += chunk;
+      if (this.buffer.length > MAX_LINE_CHARS) {
+        this.record('noise', `${this.buffer.slice(0, 200)}… [a stdout line longer than ${MAX_LINE_CHARS} characters, dropped]`);
+        this.buffer = '';
+        this.discarding = true; // until the next newline
+      }
+      return;
     }
+    while (newline >= 0) {
+      const line = this.discarding ? '' : (this.buffer + chunk.slice(0, newline)).replace(/\r$/, '');
+      this.discarding = false;
+      this.buffer = '';
+      chunk = chunk.slice(newline + 1);
+      if (line.trim() !== '') this.onLine(line);
+      newline = chunk.indexOf('\n');
+    }
+    this.buffer = chunk;
   }
 
   private onLine(line: string): void {
@@ -147,7 +179,9 @@ export class RecordingStdioTransport implements Transport {
       this.record('noise', line);
       return;
     }
-    const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+    // A JSON log line ({"level":30,"msg":...}) is an object but no JSON-RPC message: it is noise too.
+    const isObject = (value: unknown) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) && ['jsonrpc', 'id', 'method', 'result', 'error'].some((key) => key in value);
     // A batch answer is an array of responses: each is handled like a message of its own.
     const messages = Array.isArray(message) && message.length > 0 && message.every(isObject) ? message : [message];
     if (!messages.every(isObject)) {
@@ -161,9 +195,7 @@ export class RecordingStdioTransport implements Transport {
   }
 
   private record(direction: FrameDirection, text: string): void {
-    const frame = { atMs: Date.now() - this.startedAt, direction, text };
-    this.frames.push(frame);
-    this.onframe?.(frame);
+    this.onframe?.({ atMs: Date.now() - this.startedAt, direction, text });
   }
 
   private finish(info: ExitInfo): void {

@@ -86,6 +86,21 @@ describe.concurrent('mcp-errlint CLI', () => {
     expect(JSON.parse(strict.stdout).findings.find((f: { ruleId: string }) => f.ruleId === 'error-not-generic').severity).toBe('error');
   });
 
+  it('ends a server started through a wrapper, children included, and exits', async () => {
+    const { code, stdout } = await runCli(['--seed', '1', '--runs', '1', '--quiet', '--probe', 'missing-required', '--', 'sh', '-c', 'node fixtures/well-behaved.mjs; true'], { timeoutMs: 60_000 });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Grade A\+/);
+  });
+
+  it('redacts credentials given on the server command line from every report', async () => {
+    const key = 'sk_live_abcdefghijklmnop1234';
+    for (const format of ['json', 'sarif', 'stylish']) {
+      const { stdout } = await runCli(['--seed', '1', '--runs', '1', '--quiet', '--probe', 'missing-required', '--format', format, '--', 'node', 'fixtures/stack-trace.mjs', `--api-key=${key}`]);
+      expect(stdout).toContain('no-stack-trace');
+      expect(stdout).not.toContain(key);
+    }
+  });
+
   it('--dry-run prints the plan and calls no tool', async () => {
     const { code, stdout } = await runCli(['--dry-run', '--', 'node', 'fixtures/crash-on-nul.mjs']);
     expect(code).toBe(0);

@@ -32,6 +32,13 @@ describe('error-channel', () => {
     expect(findings[0]).toMatchObject({ messageId, severity, data: { code, version } });
   });
 
+  it('keeps the configured level (error) in the strict profile instead of the recommended warning', () => {
+    const ex = exchange({ probe: 'wrong-type', error: invalidParams });
+    const [finding] = grade(rule, ex, { version: '2025-11-25', profile: 'strict' }).findings;
+    expect(finding).toMatchObject({ messageId: 'invalidParamsSince2025_11_25' });
+    expect(finding.severity).toBeUndefined();
+  });
+
   it('is version-dependent for the same exchange', () => {
     const ex = exchange({ probe: 'missing-required', error: invalidParams });
     expect(grade(rule, ex, { version: '2025-06-18' }).findings).toEqual([]);

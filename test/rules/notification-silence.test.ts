@@ -24,6 +24,7 @@ describe('notification-silence', () => {
       notification({ error: { code: -32601, message: 'Method not found' }, response: methodNotFound, unmatched: [methodNotFound, { jsonrpc: '2.0', id: 'errlint-3', result: {} }] }),
       { more: ' and 1 more frame(s)' },
     ],
+    ['an answer with an id we never used (0)', notification({ error: { code: -32601, message: 'Method not found' }, response: { jsonrpc: '2.0', id: 0, error: { code: -32601, message: 'Method not found' } } }), { answer: 'error -32601 "Method not found"' }],
     ['a tools/call without an id answered', notification({ isError: true, text: 'Unknown tool', response: { jsonrpc: '2.0', id: null, result: { isError: true } } }, 'tools/call'), { method: 'tools/call' }],
   ])('fails: %s', (_name, ex, data) => {
     const { findings } = grade(rule, ex);

@@ -76,6 +76,24 @@ describe('Session', () => {
     expect(s.takeNoise()).toEqual([]);
   });
 
+  it('counts a JSON log line on stdout as noise, not as a protocol message', async () => {
+    const s = await open(`if (msg.method === 'tools/call') { process.stdout.write(JSON.stringify({ level: 30, msg: 'calling' }) + '\\n'); return send({ jsonrpc: '2.0', id: msg.id, result: { content: [] } }); }`);
+    await s.request('tools/call', { name: 't', arguments: {} });
+    expect(s.takeNoise()).toEqual(['{"level":30,"msg":"calling"}']);
+  });
+
+  it('does not count an answer to an id it never sent as an answer, but keeps it as unmatched', async () => {
+    const s = await open(`
+      if (msg.method === 'tools/call' && msg.params.name === 'first') return; // never answered in time
+      if (msg.method === 'tools/call') { send({ jsonrpc: '2.0', id: 'errlint-999', result: { content: [] } }); return send({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: 'mine' }] } }); }`);
+    const timedOut = await s.request('tools/call', { name: 'first', arguments: {} }, 200);
+    expect(timedOut.outcome.kind).toBe('timeout');
+    const answered = await s.request('tools/call', { name: 'second', arguments: {} });
+    expect(answered.outcome).toMatchObject({ kind: 'result', result: { content: [{ text: 'mine' }] } });
+    expect(answered.answers).toBe(1);
+    expect(answered.unmatched).toEqual([{ jsonrpc: '2.0', id: 'errlint-999', result: { content: [] } }]);
+  });
+
   it('records an exit during a call as closed and restarts the server on recover()', async () => {
     const s = await open(`if (msg.method === 'tools/call') process.exit(7);`);
     const crashed = await s.request('tools/call', { name: 't', arguments: {} });
