@@ -45,6 +45,11 @@ export function formatStylish(report: Report, options: StylishOptions): string {
     out.push('');
   }
   if (report.findings.length === 0) out.push(c.green('No findings.'), '');
+  // A clean score over protocol checks alone says nothing about the tools: say so where the grade is read.
+  const unprobed = report.tools.filter((t) => report.skips.some((s) => s.tool === t.name && s.probe === '*'));
+  if (report.tools.length > 0 && unprobed.length === report.tools.length) {
+    out.push(c.yellow(`⚠ No tool was probed: all ${report.tools.length} were skipped (see below); the score covers protocol-level checks only.`), '');
+  }
 
   if (report.skips.length > 0) {
     out.push(c.bold(`Skipped (${report.skips.length}) — never counted as passes`));
