@@ -1,4 +1,5 @@
 // Internal-detail patterns (rulebook §4 no-internal-details): absolute paths, internal hosts, private addresses, dumps.
+import { compilePattern } from './pattern.js';
 
 export type LeakKind =
   | 'absolute-path'
@@ -58,16 +59,6 @@ const BUILT_IN: { kind: LeakKind; regex: RegExp }[] = [
   { kind: 'exception-dump', regex: EXCEPTION_DUMP },
 ];
 
-function compile(pattern: string | RegExp): RegExp {
-  const source = typeof pattern === 'string' ? pattern : pattern.source;
-  const flags = typeof pattern === 'string' ? 'g' : pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
-  try {
-    return new RegExp(source, flags);
-  } catch (e) {
-    throw new Error(`no-internal-details: invalid extra pattern ${JSON.stringify(source)}: ${(e as Error).message}`);
-  }
-}
-
 function isAllowedHost(kind: LeakKind, match: string, allowed: readonly string[]): boolean {
   if (kind !== 'internal-host' && kind !== 'private-address') return false;
   const host = match.replace(/:\d+$/, '').toLowerCase();
@@ -79,7 +70,7 @@ function isAllowedHost(kind: LeakKind, match: string, allowed: readonly string[]
 
 /** Every internal detail in `text`, ordered by position. */
 export function findLeaks(text: string, opts: LeakOptions = {}): LeakMatch[] {
-  const patterns = [...BUILT_IN, ...(opts.extraPatterns ?? []).map((p) => ({ kind: 'custom' as const, regex: compile(p) }))];
+  const patterns = [...BUILT_IN, ...(opts.extraPatterns ?? []).map((p) => ({ kind: 'custom' as const, regex: compilePattern(p, 'no-internal-details') }))];
   const found: LeakMatch[] = [];
   for (const { kind, regex } of patterns) {
     regex.lastIndex = 0;

@@ -1,4 +1,5 @@
 // Credential patterns (API keys, bearer tokens, passwords, private keys, JWTs) and redaction of them.
+import { compilePattern } from './pattern.js';
 
 export type SecretKind =
   | 'private-key'
@@ -61,20 +62,10 @@ const PATTERNS: SecretPattern[] = [
   },
 ];
 
-function compile(pattern: string | RegExp): RegExp {
-  const source = typeof pattern === 'string' ? pattern : pattern.source;
-  const flags = typeof pattern === 'string' ? 'g' : pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`;
-  try {
-    return new RegExp(source, flags);
-  } catch (e) {
-    throw new Error(`no-secrets: invalid extra pattern ${JSON.stringify(source)}: ${(e as Error).message}`);
-  }
-}
-
 /** The built-in patterns, then the configured ones. */
 function patterns(opts: SecretOptions): SecretPattern[] {
   const extra = opts.extraPatterns ?? [];
-  return extra.length === 0 ? PATTERNS : [...PATTERNS, ...extra.map((p) => ({ kind: 'custom' as const, regex: compile(p) }))];
+  return extra.length === 0 ? PATTERNS : [...PATTERNS, ...extra.map((p) => ({ kind: 'custom' as const, regex: compilePattern(p, 'no-secrets') }))];
 }
 
 function secretOf(m: RegExpExecArray): { text: string; offset: number } {
