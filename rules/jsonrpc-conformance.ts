@@ -57,6 +57,10 @@ function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
   const hasError = 'error' in response && response.error !== undefined;
   if (hasResult && hasError) ctx.report({ messageId: 'resultAndError', data: {} });
   if (!hasResult && !hasError) ctx.report({ messageId: 'neitherResultNorError', data: {} });
+  // 2026-07-28: every result says whether it is complete (or needs input); the 2.x client rejects one without.
+  if (hasResult && ctx.session.era === 'modern' && isObject(response.result) && typeof response.result.resultType !== 'string') {
+    ctx.report({ messageId: 'missingResultType', data: { version: ctx.session.protocolVersion } });
+  }
 
   const sent = Array.isArray(ex.request) ? undefined : ex.request.id;
   const echoedIdRequired = !idChecked && (typeof sent === 'string' || typeof sent === 'number');
@@ -142,6 +146,7 @@ export const rule: Rule = {
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['protocol'],
     messages: {
+      missingResultType: 'A result in the {version} era carries no resultType ("complete" or "input_required"); clients of that era reject it.',
       wrongCode: 'A bad frame ({label}) was answered with JSON-RPC error {code}; JSON-RPC requires {expected}.',
       accepted: 'A bad frame ({label}) was answered with a result; JSON-RPC requires error {expected}.',
       silent: 'A bad frame ({label}) got no answer; JSON-RPC requires error {expected} (clients must not send such frames, so on stdio this is a note).',

@@ -136,6 +136,14 @@ describe('jsonrpc-conformance: the shape of every answer', () => {
     expect(findings[0]).toMatchObject({ data });
   });
 
+  it('requires resultType on results in the 2026-07-28 era only', () => {
+    const bare = exchange({ probe: 'positive', text: 'ok', response: { jsonrpc: '2.0', id: 7, result: { content: [] } } });
+    const complete = exchange({ probe: 'positive', text: 'ok', response: { jsonrpc: '2.0', id: 7, result: { content: [], resultType: 'complete' } } });
+    expect(grade(rule, bare, { version: '2026-07-28' }).findings).toEqual([expect.objectContaining({ messageId: 'missingResultType', data: { version: '2026-07-28' } })]);
+    expect(grade(rule, complete, { version: '2026-07-28' }).findings).toEqual([]);
+    expect(grade(rule, bare, { version: '2025-11-25' }).findings).toEqual([]);
+  });
+
   it('checks an answered notification\'s shape but not its id (notification-silence reports the answer)', () => {
     const ex = exchange({ probe: 'notification', delivery: { kind: 'notification', method: 'x', params: {} }, error: { code: -32601, message: 'x' }, response: rpcError(null, -32601, 'x') });
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
