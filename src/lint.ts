@@ -7,10 +7,10 @@ import { UsageError } from './errors.js';
 import { matchesAny } from './config/glob.js';
 import { Session } from './session/session.js';
 import type { StdioTarget } from './session/stdio-transport.js';
-import { runProbes, UNKNOWN_PATH } from './engine/run.js';
+import { runProbes } from './engine/run.js';
 import { enabledRules, type RuleHit } from './engine/grade.js';
 import { buildChecks, scoreChecks, SEVERITY_RANK } from './score/score.js';
-import { REPORT_SCHEMA_VERSION, type Finding, type Report, type SourceAnchor } from './report/model.js';
+import { REPORT_SCHEMA_VERSION, UNKNOWN_PATH, byReplayableThenSmallest, type Finding, type Report, type SourceAnchor } from './report/model.js';
 import { RULES, ruleDocsPath } from '../rules/index.js';
 import { PROBES } from '../probes/index.js';
 import { redact, type SecretOptions } from './matchers/secrets.js';
@@ -152,7 +152,8 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
   for (const group of groups.values()) {
     const severity = group.reduce<Severity>((worst, hit) => (SEVERITY_RANK[hit.severity] > SEVERITY_RANK[worst] ? hit.severity : worst), 'note');
     // The evidence shown is a hit of the finding's own (worst) severity, so message, replay and severity agree.
-    const best = group.filter((hit) => hit.severity === severity).sort(byReplayabilityThenSize)[0];
+    const input = (hit: RuleHit) => ({ path: hit.exchange.path, arguments: hit.exchange.case.arguments });
+    const best = group.filter((hit) => hit.severity === severity).sort((a, b) => byReplayableThenSmallest(input(a), input(b)))[0];
     const exchanges = new Set(group.map((hit) => hit.exchange.seq));
     const { exchange } = best;
     findings.push({
@@ -197,12 +198,6 @@ function describeAnswer(exchange: Exchange): string {
     case 'closed':
       return `the server exited without answering${exchange.outcome.kind === 'closed' && exchange.outcome.exitCode !== null ? ` (exit code ${exchange.outcome.exitCode})` : ''}`;
   }
-}
-
-function byReplayabilityThenSize(a: RuleHit, b: RuleHit): number {
-  const unknownA = a.exchange.path === UNKNOWN_PATH ? 1 : 0;
-  const unknownB = b.exchange.path === UNKNOWN_PATH ? 1 : 0;
-  return unknownA - unknownB || JSON.stringify(a.exchange.case.arguments ?? null).length - JSON.stringify(b.exchange.case.arguments ?? null).length;
 }
 
 /** Without a config file: package.json when the linter runs in a package, else a synthetic path for the server. */

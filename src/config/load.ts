@@ -10,6 +10,7 @@ import { RULES } from '../../rules/index.js';
 import { terminalSafe } from '../util/text.js';
 import { parseJson } from './json.js';
 import { didYouMean } from './suggest.js';
+import { interop } from '../util/interop.js';
 
 export const CONFIG_FILE = 'mcp-errlint.config.json';
 
@@ -128,9 +129,6 @@ const addFormats = interop(addFormatsModule);
 let sharedAjv: Ajv | undefined;
 let sharedValidator: ValidateFunction | undefined;
 
-function interop<T>(mod: T): T extends { default: infer D } ? D : T {
-  return ((mod as { default?: unknown }).default ?? mod) as never;
-}
 
 // strict: false: `errorMessage` (also read by VS Code) is no ajv keyword, and a rule's options schema must not fail on strict-mode nits.
 function ajv(): Ajv {

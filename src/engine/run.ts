@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { Exchange, ProbeCase, ProbeKind, ProbePlan, Probe, ProfileName, ToolInfo } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
+import { UNKNOWN_PATH } from '../report/model.js';
 import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
 import { isReadOnly, probeSafety, toolSafety } from './safety.js';
 
@@ -31,8 +32,6 @@ export interface RunResult {
   skips: Skip[];
 }
 
-/** The path of a shrink candidate that was not the final counterexample: it cannot be replayed by path. */
-export const UNKNOWN_PATH = '?';
 
 /** Shrinking re-sends inputs to the server; past this many extra calls per (tool, probe) it stops. */
 const SHRINK_BUDGET = 40;

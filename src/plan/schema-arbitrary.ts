@@ -5,6 +5,7 @@ import Ajv2019Module from 'ajv/dist/2019.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../types.js';
+import { interop } from '../util/interop.js';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -786,9 +787,6 @@ export function safeSample<T>(arb: fc.Arbitrary<T>, numRuns: number, seed: numbe
 // ajv
 // ---------------------------------------------------------------------------------------------
 
-function interop<T>(mod: T): T extends { default: infer D } ? D : T {
-  return ((mod as { default?: unknown }).default ?? mod) as never;
-}
 
 const Ajv07 = interop(AjvModule);
 const Ajv2019 = interop(Ajv2019Module);

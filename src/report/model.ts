@@ -131,3 +131,13 @@ export interface Report {
   /** Set when a baseline was applied: how many findings it matched, and its entries this run did not find. */
   baseline?: { file: string; matched: number; stale: Array<{ fingerprint: string; ruleId?: string; tool?: string; probe?: string }> };
 }
+
+/** The path of an input that cannot be replayed by path (a shrink candidate fast-check did not keep). */
+export const UNKNOWN_PATH = '?';
+
+/** Order candidate counterexamples: replayable by path first, then the smallest arguments. */
+export function byReplayableThenSmallest(a: { path: string; arguments: unknown }, b: { path: string; arguments: unknown }): number {
+  const unknown = (c: { path: string }) => (c.path === UNKNOWN_PATH ? 1 : 0);
+  const size = (c: { arguments: unknown }) => JSON.stringify(c.arguments ?? null).length;
+  return unknown(a) - unknown(b) || size(a) - size(b);
+}

@@ -1,6 +1,6 @@
 // The `stylish` format: a human scorecard for the terminal, grouped by tool; colour only when asked.
 import { Chalk } from 'chalk';
-import type { Finding, Report } from './model.js';
+import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { terminalSafe } from '../util/text.js';
 
 export interface StylishOptions {
@@ -29,7 +29,7 @@ export function formatStylish(report: Report, options: StylishOptions): string {
     out.push(c.underline(terminalSafe(tool)) + (sub?.score != null ? c.dim(`  ${sub.score}`) : ''));
     // One block per rule: the worst severity, every probe that hit it, and the smallest replayable input.
     for (const group of groupByRule(findings)) {
-      const shown = group.sort(bySmallestInput)[0];
+      const shown = group.sort((a, b) => byReplayableThenSmallest(a.counterexample, b.counterexample))[0];
       const severity = group.some((f) => f.severity === 'error') ? 'error' : group.some((f) => f.severity === 'warning') ? 'warning' : 'note';
       const occurrences = group.reduce((n, f) => n + f.occurrences, 0);
       const probes = [...new Set(group.map((f) => f.probe))];
@@ -80,11 +80,4 @@ function groupByRule(findings: readonly Finding[]): Finding[][] {
   const groups = new Map<string, Finding[]>();
   for (const finding of findings) groups.set(finding.ruleId, [...(groups.get(finding.ruleId) ?? []), finding]);
   return [...groups.values()];
-}
-
-/** Replayable inputs first, then the shortest. */
-function bySmallestInput(a: Finding, b: Finding): number {
-  const unknown = (f: Finding) => (f.counterexample.path === '?' ? 1 : 0);
-  const size = (f: Finding) => JSON.stringify(f.counterexample.arguments ?? null).length;
-  return unknown(a) - unknown(b) || size(a) - size(b);
 }
