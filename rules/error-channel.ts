@@ -1,9 +1,11 @@
 // Rule error-channel: a tool failure is reported on the right layer for the negotiated protocol version (rulebook §3 rows 2, 5).
 import type { Exchange, Rule } from '../src/types.js';
 import { answerKind, errorCode, isProtocolProbe } from '../src/matchers/surface.js';
+import type { ProtocolVersion } from '../src/types.js';
+import { versionAtLeast } from '../src/protocol-version.js';
 
 /** From this version a schema violation is a tool error (isError result), not -32602 (SEP-1303). */
-const TOOL_ERROR_FOR_INVALID_INPUT_SINCE = '2025-11-25';
+const TOOL_ERROR_FOR_INVALID_INPUT_SINCE: ProtocolVersion = '2025-11-25';
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 
@@ -45,7 +47,7 @@ export const rule: Rule = {
     }
     if (code === INVALID_PARAMS) {
       if (ex.case.expect === 'invalid-input') {
-        if (version >= TOOL_ERROR_FOR_INVALID_INPUT_SINCE) {
+        if (versionAtLeast(version, TOOL_ERROR_FOR_INVALID_INPUT_SINCE)) {
           // Rulebook §4: a warning in the recommended profile, an error in strict.
           ctx.report({ messageId: 'invalidParamsSince2025_11_25', data: { code, label, version }, ...(ctx.profile === 'strict' ? {} : { severity: 'warning' as const }) });
         }

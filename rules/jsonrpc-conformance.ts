@@ -1,15 +1,17 @@
 // Rule jsonrpc-conformance: bad frames get -32700/-32600/-32601 with the right id, batches follow the version rule, and every answer is well-formed JSON-RPC.
 import type { Exchange, Rule, RuleContext } from '../src/types.js';
 import { errorCode, snippet } from '../src/matchers/surface.js';
+import type { ProtocolVersion } from '../src/types.js';
+import { versionAtLeast } from '../src/protocol-version.js';
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const METHOD_NOT_FOUND = -32601;
 /** The only version whose servers MUST accept batches (§2); 2024-11-05 never had them, 2025-06-18 removed them. */
-const BATCHES_REQUIRED = '2025-03-26';
+const BATCHES_REQUIRED: ProtocolVersion = '2025-03-26';
 /** Codes the 2026-07-28 era defines (header mismatch, missing capability, unsupported version). */
 const MODERN_CODES = [-32020, -32021, -32022];
-const MODERN_SINCE = '2026-07-28';
+const MODERN_SINCE: ProtocolVersion = '2026-07-28';
 
 type Id = string | number | null | undefined;
 
@@ -38,7 +40,7 @@ function shownId(id: Id): string {
 function reservedMisuse(code: number, version: string): 'reservedCode' | 'modernCode' | null {
   if (code < -32768 || code > -32000) return null; // application-defined space
   if (code === PARSE_ERROR || (code >= -32603 && code <= INVALID_REQUEST)) return null;
-  if (code >= -32099 && code <= -32000) return MODERN_CODES.includes(code) && version < MODERN_SINCE ? 'modernCode' : null; // server-defined
+  if (code >= -32099 && code <= -32000) return MODERN_CODES.includes(code) && !versionAtLeast(version, MODERN_SINCE) ? 'modernCode' : null; // server-defined
   return 'reservedCode';
 }
 
@@ -104,7 +106,7 @@ function checkBatch(ex: Exchange, ctx: RuleContext): boolean {
   }
   if (accepted) {
     // 2024-11-05 never mentioned batches (JSON-RPC itself allows them): accepting one there is only a note.
-    ctx.report({ messageId: 'batchAccepted', data: { version }, ...(version < BATCHES_REQUIRED ? { severity: 'note' as const } : {}) });
+    ctx.report({ messageId: 'batchAccepted', data: { version }, ...(!versionAtLeast(version, BATCHES_REQUIRED) ? { severity: 'note' as const } : {}) });
     return true;
   }
   const code = errorCode(ex);

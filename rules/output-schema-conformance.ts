@@ -2,11 +2,13 @@
 import type { Exchange, Rule, SessionFacts } from '../src/types.js';
 import { answerKind, isBlank, isToolCall, textItems } from '../src/matchers/surface.js';
 import { ajvFirstError, ajvVerdict } from '../src/plan/schema-arbitrary.js';
+import type { ProtocolVersion } from '../src/types.js';
+import { versionAtLeast } from '../src/protocol-version.js';
 
 /** structuredContent and outputSchema exist from this version on. */
-const STRUCTURED_SINCE = '2025-06-18';
+const STRUCTURED_SINCE: ProtocolVersion = '2025-06-18';
 /** From this version structuredContent may be any JSON value; before, an object. */
-const ANY_VALUE_SINCE = '2026-07-28';
+const ANY_VALUE_SINCE: ProtocolVersion = '2026-07-28';
 
 function structuredContentOf(ex: Exchange): unknown {
   return ex.outcome.kind === 'result' ? ex.outcome.result.structuredContent : undefined;
@@ -43,12 +45,12 @@ export const rule: Rule = {
     const structured = structuredContentOf(ex) !== undefined;
     if (kind === 'tool-error') return structured && ex.outputSchema !== undefined;
     if (kind !== 'success') return false;
-    return ex.outputSchema !== undefined || (structured && session.protocolVersion >= STRUCTURED_SINCE);
+    return ex.outputSchema !== undefined || (structured && versionAtLeast(session.protocolVersion, STRUCTURED_SINCE));
   },
 
   check(ex, ctx) {
     const version = ctx.session.protocolVersion;
-    const since = version >= STRUCTURED_SINCE;
+    const since = versionAtLeast(version, STRUCTURED_SINCE);
     const label = ex.case.label;
     const content = structuredContentOf(ex);
     const schema = ex.outputSchema;
@@ -64,7 +66,7 @@ export const rule: Rule = {
       if (schema !== undefined && since) ctx.report({ messageId: 'missingStructuredContent', data: { label, version } });
       return;
     }
-    if (since && version < ANY_VALUE_SINCE && !isObject(content)) ctx.report({ messageId: 'notAnObject', data: { type: describeValue(content), version } });
+    if (since && !versionAtLeast(version, ANY_VALUE_SINCE) && !isObject(content)) ctx.report({ messageId: 'notAnObject', data: { type: describeValue(content), version } });
     if (schema !== undefined && ajvVerdict(schema, content) === 'invalid') {
       ctx.report({ messageId: 'nonConforming', data: { label, error: ajvFirstError(schema, content) ?? 'rejected by the schema' } });
     }

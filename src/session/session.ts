@@ -9,6 +9,7 @@ import {
 import type { Outcome, ProtocolEra, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
 import { RecordingStdioTransport, type Frame, type StdioTarget } from './stdio-transport.js';
 import { TOOL_VERSION } from '../version.js';
+import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 
 export interface SessionOptions {
   target: StdioTarget;
@@ -37,7 +38,6 @@ export class SessionStartError extends Error {
 }
 
 const CLIENT_INFO = { name: 'mcp-errlint', version: TOOL_VERSION };
-const MODERN_FIRST = '2026-07-28';
 
 interface Pending {
   resolve: (message: Record<string, unknown>) => void;
@@ -123,7 +123,7 @@ export class Session {
       if (frame.direction === 'noise' && this.noise.length < MAX_NOISE_LINES) this.noise.push(frame.text.slice(0, MAX_FRAME_CHARS));
     };
     transport.intercept = (message) => this.takeAnswer(message);
-    const modern = pin !== undefined && pin >= MODERN_FIRST;
+    const modern = pin !== undefined && versionAtLeast(pin, MODERN_ERA_SINCE);
     const client = new Client(CLIENT_INFO, {
       capabilities: {},
       supportedProtocolVersions: pin === undefined ? [...SUPPORTED_PROTOCOL_VERSIONS] : [pin],
