@@ -1,6 +1,5 @@
 // Probe (once per server): tools/call requests whose params are malformed; a correct server answers -32602.
 import type { Probe, ProbeCase, ToolInfo } from '../src/types.js';
-import { toolSafety } from '../src/engine/safety.js';
 
 const NO_SUCH_TOOL = 'errlint_no_such_tool';
 
@@ -9,8 +8,8 @@ export const probe: Probe = {
   description: 'tools/call without a name, with arguments that are not an object, with params an array or absent.',
   scope: 'server',
   plan(_placeholder, allTools: ToolInfo[]) {
-    // A real tool name makes the malformed arguments the only thing wrong; never a destructive tool's.
-    const name = allTools.find((t) => typeof t.name === 'string' && toolSafety(t, { allowWrites: false, allowDestructive: false }) === null)?.name ?? NO_SUCH_TOOL;
+    // A real tool name makes the malformed arguments the only thing wrong; the run passes only tools that may be called.
+    const name = allTools.find((t) => typeof t.name === 'string')?.name ?? NO_SUCH_TOOL;
     const malformed = (params: unknown, label: string): ProbeCase => ({
       name,
       arguments: undefined,

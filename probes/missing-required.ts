@@ -17,6 +17,7 @@ export const probe: Probe = {
       name: tool.name,
       arguments: args,
       expect: 'invalid-input',
+      mustRefuse: true,
       label: label(omitted),
     });
     const base = baseArguments(schema);

@@ -1,7 +1,7 @@
 // Probe: set each property that does not allow null to null; a correct server rejects every call.
 import fc from 'fast-check';
 import type { Probe, ProbeCase } from '../src/types.js';
-import { ajvVerdict, allowsNull, arbitraryArguments, asSchema, baseArguments, propertySchemas, withProp } from '../src/plan/schema-arbitrary.js';
+import { ajvVerdict, allowsNull, arbitraryArguments, asSchema, baseArguments, propertySchemas, requiredProps, withProp } from '../src/plan/schema-arbitrary.js';
 
 export const probe: Probe = {
   kind: 'null-values',
@@ -10,12 +10,14 @@ export const probe: Probe = {
   plan(tool) {
     const schema = asSchema(tool.inputSchema);
     const props = propertySchemas(schema);
+    const required = new Set(requiredProps(schema));
     const targets = Object.keys(props).filter((name) => !allowsNull(props[name], schema));
     if (targets.length === 0) return { skip: 'no property rejects null' };
     const make = (args: Record<string, unknown>, property: string): ProbeCase => ({
       name: tool.name,
       arguments: withProp(args, property, null),
       expect: 'invalid-input',
+      mustRefuse: required.has(property),
       label: `'${property}' as null`,
     });
     const base = baseArguments(schema);

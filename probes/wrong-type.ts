@@ -8,6 +8,7 @@ import {
   asSchema,
   baseArguments,
   propertySchemas,
+  requiredProps,
   withProp,
   wrongTypesOf,
   wrongTypeValue,
@@ -31,12 +32,14 @@ export const probe: Probe = {
   plan(tool) {
     const schema = asSchema(tool.inputSchema);
     const props = propertySchemas(schema);
+    const required = new Set(requiredProps(schema));
     const targets = Object.entries(props).flatMap(([property, sub]) => wrongTypesOf(sub, schema).map((type) => ({ property, type })));
     if (targets.length === 0) return { skip: 'no property declares a type' };
     const make = (args: Record<string, unknown>, property: string, type: JsonType): ProbeCase => ({
       name: tool.name,
       arguments: args,
       expect: 'invalid-input',
+      mustRefuse: required.has(property),
       label: `'${property}' as ${TYPE_WORDS[type]}`,
     });
     const base = baseArguments(schema);

@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Report } from './report/model.js';
 import { UsageError } from './errors.js';
+import { settle } from './gate.js';
 
 export const BASELINE_VERSION = 1;
 
@@ -45,11 +46,12 @@ export function writeBaseline(file: string, report: Report): void {
   writeFileSync(file, JSON.stringify(baselineOf(report), null, 2) + '\n');
 }
 
-/** Mark the report's findings that the baseline knows; record what it knows that this run did not find. */
+/** Mark the report's findings that the baseline knows, record what it knows that this run did not find, and settle the gate again. */
 export function applyBaseline(report: Report, baseline: Baseline, file: string): Report {
   const known = new Set(baseline.findings.map((f) => f.fingerprint));
   const found = new Set(report.findings.map((f) => f.fingerprint));
   const findings = report.findings.map((f) => (known.has(f.fingerprint) ? { ...f, baselined: true } : f));
   const stale = baseline.findings.filter((f) => !found.has(f.fingerprint));
-  return { ...report, findings, baseline: { file, matched: findings.filter((f) => f.baselined).length, stale } };
+  // Baselined findings still lower the grade (they are defects), but no longer fail the gate.
+  return settle({ ...report, findings, baseline: { file, matched: findings.filter((f) => f.baselined).length, stale } });
 }

@@ -16,7 +16,7 @@ import { formatGithub } from './report/github.js';
 import { formatMarkdown } from './report/markdown.js';
 import type { Report } from './report/model.js';
 import { applyBaseline, baselineOf, readBaseline, writeBaseline } from './baseline.js';
-import { EXIT, gateFailures } from './gate.js';
+import { EXIT, exitCodeFor } from './gate.js';
 import { TOOL_VERSION } from './version.js';
 import { terminalSafe } from './util/text.js';
 
@@ -82,8 +82,9 @@ function buildProgram(): Command {
     .option('--probe <kinds>', `run only these probe kinds (repeatable, comma-separated): ${PROBE_KINDS.join(', ')}`, collect)
     .option('--tool <names>', 'probe only these tools (repeatable, comma-separated)', collect)
     .option('--path <path>', 'replay one input: the fast-check path from a finding (needs one --tool and one --probe)')
-    .option('--allow-writes', 'also send schema-valid inputs to tools that are not readOnlyHint')
-    .option('--allow-destructive', 'also probe tools whose destructiveHint is (or defaults to) true')
+    .option('--allow-writes', 'also send schema-valid inputs to tools that are not readOnlyHint (without it, tools without annotations get only inputs they must refuse)')
+    .option('--allow-destructive', 'also probe tools that are destructive (destructiveHint: true, or a name such as delete_*)')
+    .option('--read-only', 'call only readOnlyHint tools (for servers that hold real data)')
     .option('--dry-run', 'print the plan (tools × probes) and call no tool', false)
     .addOption(new Option('-f, --format <format>', 'report format on stdout (or in --output)').choices([...FORMATS]).default('stylish'))
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
@@ -97,6 +98,11 @@ function buildProgram(): Command {
       if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-score must be a number from 0 to 100.');
       return n;
     })
+    .option('--min-coverage <percent>', 'exit 1 when fewer than this share of the listed tools were probed (default: exit 1 only when none was)', (v) => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-coverage must be a number from 0 to 100.');
+      return n;
+    })
     .option('-q, --quiet', 'no progress on stderr', false)
     .option('--color', 'force colour in the stylish report')
     .option('--no-color', 'never use colour')
@@ -108,7 +114,8 @@ Every key, with an example: docs/config.md.
 Commands:
   mcp-errlint rules [--format json]   list every rule: default severity per profile, tags, docs
 
-Exit codes: 0 nothing at or above --fail-on and score ≥ --min-score; 1 findings or score below; 2 could not lint.
+Exit codes: 0 nothing at or above --fail-on, score ≥ --min-score, some tool probed (or ≥ --min-coverage);
+1 findings, score or coverage below; 2 could not lint.
 
 Examples:
   mcp-errlint                                      # the "server" of ./${CONFIG_FILE}
@@ -130,7 +137,6 @@ interface ParsedOptions extends LintFlags {
   report?: Array<{ format: Format; path: string }>;
   baseline?: string;
   updateBaseline?: boolean;
-  maxWarnings?: number;
   quiet: boolean;
   color?: boolean;
 }
@@ -194,9 +200,9 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
       appendFileSync(process.env.GITHUB_STEP_SUMMARY, formatMarkdown(report) + '\n');
     }
-    const failures = gateFailures(report, { failOn: options.failOn ?? DEFAULTS.failOn, minScore: options.minScore ?? DEFAULTS.minScore, maxWarnings: opts.maxWarnings });
-    if (failures.length > 0 && !opts.quiet) process.stderr.write(`mcp-errlint: failing: ${failures.join('; ')}\n`);
-    return failures.length > 0 ? EXIT.findings : EXIT.ok;
+    const { failures } = report.gate;
+    if (failures.length > 0 && !opts.quiet) process.stderr.write(`mcp-errlint: failing: ${terminalSafe(failures.join('; '))}\n`);
+    return exitCodeFor(report);
   } catch (error) {
     if (progress) process.stderr.write('\r\u001b[K');
     if (error instanceof ConfigError) {

@@ -1,31 +1,44 @@
-// The gate of rulebook §8: whether a finished lint passes, from its findings (baselined ones excluded) and its score.
+// The gate of rulebook §8: whether a finished lint passes, from its findings (baselined ones excluded), score and coverage; and the grade that agrees with it.
 import type { Report } from './report/model.js';
 import type { Severity } from './types.js';
-import { SEVERITY_RANK } from './score/score.js';
+import { SEVERITY_RANK, scoreChecks } from './score/score.js';
 
 export const EXIT = { ok: 0, findings: 1, cannotLint: 2 } as const;
 
-export interface Gate {
-  failOn: Severity | 'never';
-  minScore: number;
-  /** Fail when more than this many (non-baselined) warnings were found; undefined for no limit. */
-  maxWarnings?: number;
-}
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Why the run fails the gate (empty when it passes). No output format has any say in this. */
-export function gateFailures(report: Report, gate: Gate): string[] {
+/** Why the run fails the gate its settings describe (empty when it passes). No output format has any say in this. */
+export function gateFailures(report: Report): string[] {
+  const { failOn, minScore, maxWarnings, minCoverage } = report.settings;
   const live = report.findings.filter((f) => !f.baselined);
   const reasons: string[] = [];
-  if (gate.failOn !== 'never') {
-    const failing = live.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[gate.failOn as Severity]);
-    if (failing.length > 0) reasons.push(`${failing.length} finding${failing.length === 1 ? '' : 's'} at or above ${gate.failOn}`);
+  if (failOn !== 'never') {
+    const failing = live.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn as Severity]);
+    if (failing.length > 0) reasons.push(`${plural(failing.length, 'finding')} at or above ${failOn}`);
   }
-  if (report.score.score < gate.minScore) reasons.push(`score ${report.score.score} is below --min-score ${gate.minScore}`);
+  if (report.score.score < minScore) reasons.push(`score ${report.score.score} is below --min-score ${minScore}`);
   const warnings = live.filter((f) => f.severity === 'warning').length;
-  if (gate.maxWarnings !== undefined && warnings > gate.maxWarnings) reasons.push(`${warnings} warnings exceed --max-warnings ${gate.maxWarnings}`);
+  if (maxWarnings !== undefined && warnings > maxWarnings) reasons.push(`${warnings} warnings exceed --max-warnings ${maxWarnings}`);
+  const { coverage } = report;
+  if (minCoverage === undefined && coverage.incomplete) {
+    reasons.push(`incomplete: no tool of the ${plural(coverage.toolsListed, 'listed tool')} was probed (${coverage.reasons.join('; ')}); --min-coverage 0 accepts such a run`);
+  } else if (minCoverage !== undefined && coverage.percent < minCoverage) {
+    reasons.push(`coverage ${coverage.percent}% (${coverage.toolsProbed} of ${coverage.toolsListed} tools probed) is below --min-coverage ${minCoverage}`);
+  }
   return reasons;
 }
 
-export function exitCodeFor(report: Report, gate: Gate): number {
-  return gateFailures(report, gate).length > 0 ? EXIT.findings : EXIT.ok;
+/**
+ * The report with its gate decided and a grade that agrees with it: scored from its checks and coverage, then, when
+ * the gate fails, scored again under a ceiling, so a failing run never reads as an A. Run again after a baseline.
+ */
+export function settle(report: Report): Report {
+  const scored: Report = { ...report, score: scoreChecks(report.checks, { coverage: report.coverage }) };
+  const failures = gateFailures(scored);
+  if (failures.length === 0) return { ...scored, gate: { passed: true, failures } };
+  return { ...scored, score: scoreChecks(report.checks, { coverage: report.coverage, gateFailed: true }), gate: { passed: false, failures } };
+}
+
+export function exitCodeFor(report: Report): number {
+  return report.gate.passed ? EXIT.ok : EXIT.findings;
 }

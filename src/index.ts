@@ -1,6 +1,6 @@
 // The programmatic API: `import { lint } from 'mcp-errlint'` returns the same report object as the json format.
 export { lint, DEFAULTS, type LintOptions } from './lint.js';
-export { exitCodeFor, gateFailures, EXIT, type Gate } from './gate.js';
+export { exitCodeFor, gateFailures, settle, EXIT } from './gate.js';
 export { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline, type BaselineEntry } from './baseline.js';
 export { SessionStartError } from './session/session.js';
 export { UsageError } from './errors.js';
@@ -10,7 +10,7 @@ export { formatJunit } from './report/junit.js';
 export { formatGithub } from './report/github.js';
 export { formatMarkdown } from './report/markdown.js';
 export { formatStylish } from './report/stylish.js';
-export type { Report, Finding, Check, SkipEntry, Score, SubScore, Grade, RuleEntry, SourceAnchor, ToolEntry, Counterexample } from './report/model.js';
+export type { Report, Finding, Check, Coverage, Defect, GradeCap, SkipEntry, Score, SubScore, Grade, RuleEntry, SourceAnchor, ToolEntry, Counterexample } from './report/model.js';
 export type { ProbeKind, Severity, RuleLevel, ProfileName, ProtocolVersion } from './types.js';
 export { PROBE_KINDS, PROTOCOL_VERSIONS } from './types.js';
 export { RULES } from '../rules/index.js';

@@ -10,6 +10,9 @@ import type { StdioTarget } from './session/stdio-transport.js';
 import { runProbes } from './engine/run.js';
 import { enabledRules, type RuleHit } from './engine/grade.js';
 import { buildChecks, scoreChecks, SEVERITY_RANK } from './score/score.js';
+import { coverageOf } from './score/coverage.js';
+import { settle } from './gate.js';
+import { callPolicy } from './safety.js';
 import { REPORT_SCHEMA_VERSION, UNKNOWN_PATH, byReplayableThenSmallest, type Finding, type Report, type SourceAnchor } from './report/model.js';
 import { RULES, ruleDocsPath } from '../rules/index.js';
 import { PROBES } from '../probes/index.js';
@@ -27,6 +30,8 @@ export interface LintOptions {
   profile?: ProfileName;
   allowWrites?: boolean;
   allowDestructive?: boolean;
+  /** Only readOnlyHint tools get any call (rulebook §7). */
+  readOnly?: boolean;
   /** Probe kinds to run (default: all). */
   probes?: ProbeKind[];
   /** Only these tools (default: all). */
@@ -38,6 +43,10 @@ export interface LintOptions {
   replay?: { tool: string; probe: ProbeKind; path: string };
   failOn?: Severity | 'never';
   minScore?: number;
+  /** Fail below this share (percent) of listed tools probed; by default only a run that probed no tool fails. */
+  minCoverage?: number;
+  /** Fail when more than this many warnings are found. */
+  maxWarnings?: number;
   /** The file and line that declared the server (a config file), for SARIF and annotations. */
   anchor?: SourceAnchor;
   /** The config file the server came from: replay commands name it instead of repeating the command. */
@@ -72,6 +81,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       rules,
       allowWrites: options.allowWrites ?? false,
       allowDestructive: options.allowDestructive ?? false,
+      readOnly: options.readOnly ?? false,
       replay: options.replay,
       onProgress: options.onProgress,
     });
@@ -84,7 +94,11 @@ export async function lint(options: LintOptions): Promise<Report> {
     const counts = { error: 0, warning: 0, note: 0 };
     for (const finding of findings) counts[finding.severity]++;
     const passed = checks.filter((c) => c.verdict === 'pass').length;
-    return {
+    const toolProbesWanted = probes.some((p) => p.scope === 'tool') && (!options.replay || options.replay.tool !== NO_TOOL);
+    const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, probes.map((p) => p.kind), toolProbesWanted);
+    const perTool = exchangesPerTool(run.exchanges);
+    const safety = { allowWrites: options.allowWrites ?? false, allowDestructive: options.allowDestructive ?? false, readOnly: options.readOnly ?? false };
+    return settle({
       schemaVersion: REPORT_SCHEMA_VERSION,
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
       server: {
@@ -104,24 +118,47 @@ export async function lint(options: LintOptions): Promise<Report> {
         profile,
         allowWrites: options.allowWrites ?? false,
         allowDestructive: options.allowDestructive ?? false,
+        readOnly: options.readOnly ?? false,
         failOn: options.failOn ?? DEFAULTS.failOn,
         minScore: options.minScore ?? DEFAULTS.minScore,
+        ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
+        ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
       },
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
       rules: rules.map(({ rule, level }) => ({ id: rule.meta.id, level, description: rule.meta.description, tags: rule.meta.tags, docs: ruleDocsPath(rule.meta.id) })),
       source: options.anchor ?? defaultAnchor(serverName),
-      tools: tools.map((t) => ({ name: t.name, annotations: t.annotations, exchanges: run.exchanges.filter((e) => e.tool === t.name).length })),
+      tools: tools.map((t) => ({
+        name: t.name,
+        annotations: t.annotations,
+        exchanges: perTool.get(t.name)?.exchanges ?? 0,
+        probes: [...(perTool.get(t.name)?.probes ?? [])],
+        calls: callPolicy(t, safety).level,
+      })),
       exchanges: run.exchanges.length,
       findings,
       checks,
       skips: run.skips,
-      score: scoreChecks(checks),
+      coverage,
+      score: scoreChecks(checks, { coverage }),
+      gate: { passed: true, failures: [] }, // settled below
       summary: { ...counts, passed, failed: checks.length - passed, skipped: run.skips.length },
-    };
+    });
   } finally {
     await session.close();
   }
+}
+
+/** Exchanges and probe kinds per tool, counted in one pass. */
+function exchangesPerTool(exchanges: readonly Exchange[]): Map<string, { exchanges: number; probes: Set<ProbeKind> }> {
+  const perTool = new Map<string, { exchanges: number; probes: Set<ProbeKind> }>();
+  for (const exchange of exchanges) {
+    const entry = perTool.get(exchange.tool) ?? { exchanges: 0, probes: new Set<ProbeKind>() };
+    entry.exchanges++;
+    entry.probes.add(exchange.probe);
+    perTool.set(exchange.tool, entry);
+  }
+  return perTool;
 }
 
 /** The tools to probe: all, or the named ones (every name checked against what the server listed), or those the globs select. */
@@ -222,6 +259,7 @@ function replayCommand(options: LintOptions, seed: number, timeoutMs: number, pr
   if (options.protocolVersion) args.push('--protocol-version', options.protocolVersion);
   if (options.allowWrites) args.push('--allow-writes');
   if (options.allowDestructive) args.push('--allow-destructive');
+  if (options.readOnly) args.push('--read-only');
   if (options.configFile) args.push('--config', options.configFile);
   else args.push('--', options.target.command, ...options.target.args);
   return args.map(shellQuote).join(' ');

@@ -15,6 +15,7 @@ export async function planRun(options: LintOptions): Promise<string> {
       probes: PROBES.filter((p) => !options.probes || options.probes.includes(p.kind)),
       allowWrites: options.allowWrites ?? false,
       allowDestructive: options.allowDestructive ?? false,
+      readOnly: options.readOnly ?? false,
       replay: options.replay,
     });
     const lines = [`Plan for ${terminalSafe(session.serverInfo.name ?? options.target.command)} (protocol ${session.facts.protocolVersion}, ${tools.length} tools, up to ${runs} random inputs per probe):`];

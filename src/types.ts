@@ -70,6 +70,11 @@ export interface ProbeCase {
   expect: Expectation;
   /** With expect 'protocol-error': the JSON-RPC code a correct server answers with. */
   expectCode?: number;
+  /**
+   * The input breaks the schema in a way a validating server refuses before acting: a required argument missing, or of
+   * the wrong JSON type, or null. Only such inputs go to tools without annotations (rulebook §7).
+   */
+  mustRefuse?: boolean;
   /** Short human label, e.g. "omit required 'path'" or "'count' as string". */
   label: string;
   /** How the case goes on the wire; a plain tools/call {name, arguments} when absent. */

@@ -1,40 +1,91 @@
-// Score and grade (rulebook §6): weights by severity, grade bands, the D cap, sub-scores, and no free passes.
+// Score and grade (rulebook §6): defects by breadth, ceilings that agree with the findings and the gate, sub-scores, no free passes.
 import { describe, expect, it } from 'vitest';
 import { gradeFor, scoreChecks } from '../src/score/score.js';
 import type { Check } from '../src/report/model.js';
 
 const check = (ruleId: string, verdict: 'pass' | 'fail', severity: Check['severity'] = 'error', tool = 't'): Check => ({ ruleId, tool, probe: 'wrong-type', verdict, severity, exchanges: 1 });
 
+const tools = (n: number) => Array.from({ length: n }, (_, i) => `tool${i}`);
+/** One rule checked on every tool, failing at `severity` on the first `failing` of them. */
+const rule = (ruleId: string, all: string[], failing: number, severity: Check['severity'] = 'error') =>
+  all.map((tool, i) => check(ruleId, i < failing ? 'fail' : 'pass', severity, tool));
+
 describe('scoreChecks', () => {
-  it('weights checks by severity: error 5, warning 3, note 1', () => {
-    // passed: error (5) + note (1); failed: warning (3) → 6 / 9
-    const score = scoreChecks([check('a', 'pass', 'error'), check('b', 'fail', 'warning'), check('c', 'pass', 'note')]);
-    expect(score.score).toBe(66.7);
-    expect(score.grade).toBe('C');
+  it('scores a clean run 100, A+', () => {
+    const score = scoreChecks(rule('a', tools(3), 0));
+    expect(score).toMatchObject({ score: 100, grade: 'A+', caps: [], defects: [] });
   });
 
   it('maps scores to grades at the band edges', () => {
     expect([95, 94.9, 85, 70, 55, 40, 39.9].map(gradeFor)).toEqual(['A+', 'A', 'A', 'B', 'C', 'D', 'F']);
   });
 
-  it('caps the grade at D when server-survives, no-secrets or timely-response fails', () => {
-    const checks = [...Array.from({ length: 99 }, (_, i) => check(`r${i}`, 'pass')), check('timely-response', 'fail')];
-    const score = scoreChecks(checks);
-    expect(score.score).toBe(99);
-    expect(score.grade).toBe('D');
-    expect(score.cappedBy).toEqual(['timely-response']);
-    expect(scoreChecks([...checks.slice(0, 99), check('recovery-hint', 'fail')]).grade).toBe('A+');
+  it('keeps any error-level finding below A, however many checks pass', () => {
+    const passes = Array.from({ length: 50 }, (_, i) => rule(`r${i}`, tools(20), 0)).flat();
+    const score = scoreChecks([...passes, ...rule('no-stack-trace', tools(20), 1, 'error')]);
+    expect(['B', 'C', 'D', 'F']).toContain(score.grade);
+    expect(score.score).toBeLessThan(85);
+    expect(score.caps).toContainEqual({ max: 'B', reason: expect.stringContaining('no-stack-trace') });
   });
 
-  it('never turns "nothing was checked" into a perfect score', () => {
-    expect(scoreChecks([]).score).toBe(0);
-    expect(scoreChecks([]).grade).toBe('F');
+  it('gives A+ only without warnings: one warning on one tool of twenty still caps at A', () => {
+    const score = scoreChecks([...rule('a', tools(20), 0), ...rule('recovery-hint', tools(20), 1, 'warning')]);
+    expect(score.grade).toBe('A');
+    expect(score.score).toBeLessThan(95);
   });
 
-  it('gives per-rule and per-tool sub-scores', () => {
+  it('counts a defect repeated on every tool once, its breadth lowering the score, never drowned by passes', () => {
+    const everywhere = scoreChecks(rule('error-not-generic', tools(10), 10, 'warning'));
+    const once = scoreChecks(rule('error-not-generic', tools(10), 1, 'warning'));
+    expect(everywhere.defects).toEqual([expect.objectContaining({ ruleId: 'error-not-generic', tools: 10, of: 10, breadth: 1 })]);
+    expect(everywhere.score).toBeLessThan(once.score);
+    // the same defect on every tool of a 1-tool server weighs the same as on every tool of a 10-tool server
+    expect(scoreChecks(rule('error-not-generic', tools(1), 1, 'warning')).score).toBe(everywhere.score);
+    // a thousand passing checks of other rules change nothing
+    const padded = scoreChecks([...rule('error-not-generic', tools(10), 10, 'warning'), ...Array.from({ length: 100 }, (_, i) => rule(`r${i}`, tools(10), 0)).flat()]);
+    expect(padded.score).toBe(everywhere.score);
+  });
+
+  it('weighs a note as a note: a few note-level deviations keep A+', () => {
+    const score = scoreChecks([...rule('unknown-tool', ['(server)'], 1, 'note'), ...rule('structured-error-metadata', tools(5), 5, 'note')]);
+    expect(score.grade).toBe('A+');
+    expect(score.caps).toEqual([]);
+  });
+
+  it('caps at D for a reproduced server-survives, no-secrets or timely-response failure, not for a flaky one (a note)', () => {
+    const passes = Array.from({ length: 20 }, (_, i) => rule(`r${i}`, tools(5), 0)).flat();
+    const reproduced = scoreChecks([...passes, ...rule('timely-response', tools(5), 1, 'error')]);
+    expect(reproduced.grade).toBe('D');
+    expect(reproduced.score).toBeLessThan(55);
+    expect(reproduced.caps[0]).toMatchObject({ max: 'D', reason: expect.stringContaining('timely-response') });
+    const flaky = scoreChecks([...passes, ...rule('timely-response', tools(5), 1, 'note')]);
+    expect(flaky.grade).toBe('A+');
+  });
+
+  it('keeps the order of scores inside a capped band', () => {
+    const narrow = scoreChecks(rule('no-stack-trace', tools(10), 1, 'error'));
+    const broad = scoreChecks(rule('no-stack-trace', tools(10), 10, 'error'));
+    expect(narrow.grade).toBe('B');
+    expect(narrow.score).toBeGreaterThan(broad.score);
+    expect(broad.score).toBeGreaterThanOrEqual(0);
+  });
+
+  it('never reads as A when the run failed its gate', () => {
+    const score = scoreChecks(rule('a', tools(3), 0), { gateFailed: true });
+    expect(score.grade).toBe('B');
+    expect(score.caps).toContainEqual({ max: 'B', reason: 'the run failed its gate' });
+  });
+
+  it('gives no letter grade to an incomplete run, and never turns "nothing was checked" into a perfect score', () => {
+    expect(scoreChecks(rule('a', ['(server)'], 0), { coverage: { incomplete: true } }).grade).toBe('incomplete');
+    expect(scoreChecks([])).toMatchObject({ score: 0, grade: 'incomplete' });
+  });
+
+  it('gives per-rule and per-tool sub-scores, a failing check weighing at the severity it was reported with', () => {
     const score = scoreChecks([check('a', 'pass', 'error', 'x'), check('a', 'fail', 'error', 'y'), check('b', 'pass', 'warning', 'y')]);
     expect(score.byRule.a).toEqual({ score: 50, passed: 1, failed: 1 });
     expect(score.byTool.y).toEqual({ score: 37.5, passed: 1, failed: 1 });
+    expect(scoreChecks([check('a', 'pass', 'error', 'x'), check('a', 'fail', 'note', 'y')]).byRule.a.score).toBe(83.3);
   });
 });
 

@@ -29,6 +29,8 @@ export interface Config {
   minScore?: number;
   allowWrites?: boolean;
   allowDestructive?: boolean;
+  readOnly?: boolean;
+  minCoverage?: number;
   protocolVersion?: ProtocolVersion;
 }
 

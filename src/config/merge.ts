@@ -22,8 +22,11 @@ export interface LintFlags {
   path?: string;
   allowWrites?: boolean;
   allowDestructive?: boolean;
+  readOnly?: boolean;
   failOn?: Severity | 'never';
   minScore?: number;
+  minCoverage?: number;
+  maxWarnings?: number;
 }
 
 /**
@@ -70,6 +73,12 @@ export function mergeOptions(command: string[], flags: LintFlags, loaded?: Loade
     replay = { tool: flags.tool[0], probe: flagProbes[0], path: flags.path };
   }
 
+  const readOnly = flags.readOnly ?? config.readOnly ?? false;
+  const allowWrites = flags.allowWrites ?? config.allowWrites ?? false;
+  const allowDestructive = flags.allowDestructive ?? config.allowDestructive ?? false;
+  if (readOnly && (allowWrites || allowDestructive)) {
+    throw new UsageError('--read-only calls only readOnlyHint tools: it cannot be combined with --allow-writes or --allow-destructive');
+  }
   const fromConfig = command.length === 0 && loaded !== undefined;
   return {
     target,
@@ -79,8 +88,9 @@ export function mergeOptions(command: string[], flags: LintFlags, loaded?: Loade
     seed: flags.seed ?? config.seed ?? randomSeed(),
     runs: flags.runs ?? config.runs ?? DEFAULTS.runs,
     profile: flags.profile ?? config.profile ?? DEFAULTS.profile,
-    allowWrites: flags.allowWrites ?? config.allowWrites ?? false,
-    allowDestructive: flags.allowDestructive ?? config.allowDestructive ?? false,
+    allowWrites,
+    allowDestructive,
+    readOnly,
     probes: flagProbes ?? configProbes,
     tools: replay ? undefined : flags.tool,
     toolGlobs: flags.tool ? undefined : config.tools,
@@ -89,6 +99,8 @@ export function mergeOptions(command: string[], flags: LintFlags, loaded?: Loade
     replay,
     failOn: flags.failOn ?? config.failOn ?? DEFAULTS.failOn,
     minScore: flags.minScore ?? config.minScore ?? DEFAULTS.minScore,
+    minCoverage: flags.minCoverage ?? config.minCoverage,
+    maxWarnings: flags.maxWarnings,
   };
 }
 

@@ -1,11 +1,12 @@
 // The run stage: executes each (tool, probe) plan against the session under one seed, shrinking failures with fast-check.
 import fc from 'fast-check';
 import type { Exchange, ProbeCase, ProbeKind, ProbePlan, Probe, ProfileName, ToolInfo } from '../types.js';
+import type { CallPolicy } from '../safety.js';
 import { NO_TOOL } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
 import { UNKNOWN_PATH } from '../report/model.js';
 import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
-import { isReadOnly, probeSafety, toolSafety } from './safety.js';
+import { callPolicy, restrictPlan } from '../safety.js';
 
 export interface Skip {
   tool: string;
@@ -21,6 +22,8 @@ export interface RunOptions {
   rules: readonly EnabledRule[];
   allowWrites: boolean;
   allowDestructive: boolean;
+  /** Only readOnlyHint tools get any call. */
+  readOnly?: boolean;
   /** Replay exactly one input: the (tool, probe) pair and its fast-check path. */
   replay?: { tool: string; probe: ProbeKind; path: string };
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
@@ -43,35 +46,36 @@ export interface Batch {
   plan: ProbePlan;
 }
 
-export type PlanOptions = Pick<RunOptions, 'probes' | 'allowWrites' | 'allowDestructive' | 'replay'>;
+export type PlanOptions = Pick<RunOptions, 'probes' | 'allowWrites' | 'allowDestructive' | 'readOnly' | 'replay'>;
 
 /** Plan every (tool, probe) batch, and every skip with its reason. Pure; shared by the run and --dry-run. */
 export function planBatches(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: PlanOptions): { batches: Batch[]; skips: Skip[] } {
   const batches: Batch[] = [];
   const skips: Skip[] = [];
-  const add = (tool: ToolInfo, probe: Probe, known: readonly ToolInfo[] = allTools) => {
-    const plan = writeSafe(probe.plan(tool, [...known]), tool, probe.kind, options);
+  const add = (tool: ToolInfo, probe: Probe, known: readonly ToolInfo[], policy: CallPolicy = { level: 'all' }) => {
+    const planned = probe.plan(tool, [...known]);
+    const plan = 'skip' in planned ? planned : restrictPlan(planned, probe.kind, policy);
     if ('skip' in plan) skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
     else if (plan.enumerated.length === 0 && plan.arbitrary === null) skips.push({ tool: tool.name, probe: probe.kind, reason: 'the probe planned no input for this tool' });
     else batches.push({ tool, probe: probe.kind, plan });
   };
+  const policies = new Map(tools.map((tool) => [tool, callPolicy(tool, options)]));
+  // Server-scope probes that call a real tool send it only input it must refuse: any tool that may be called at all.
+  const callable = tools.filter((tool) => policies.get(tool)!.level !== 'none');
   const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
   for (const probe of options.probes) {
     if (probe.scope !== 'server' || !wanted(options, NO_TOOL, probe.kind)) continue;
-    // Unknown names must avoid every real tool; the probes that call a real tool may only pick a selected one.
-    add(placeholder, probe, probe.kind === 'unknown-tool' ? allTools : tools);
+    // Unknown names must avoid every real tool.
+    add(placeholder, probe, probe.kind === 'unknown-tool' ? allTools : callable);
   }
   for (const tool of tools) {
-    const refused = toolSafety(tool, options);
-    if (refused) {
-      if (!options.replay) skips.push({ tool: tool.name, probe: '*', reason: refused });
+    const policy = policies.get(tool)!;
+    if (policy.level === 'none') {
+      if (!options.replay) skips.push({ tool: tool.name, probe: '*', reason: policy.reason! });
       continue;
     }
     for (const probe of options.probes) {
-      if (probe.scope !== 'tool' || !wanted(options, tool.name, probe.kind)) continue;
-      const unsafe = probeSafety(tool, probe.kind, options);
-      if (unsafe) skips.push({ tool: tool.name, probe: probe.kind, reason: unsafe });
-      else add(tool, probe);
+      if (probe.scope === 'tool' && wanted(options, tool.name, probe.kind)) add(tool, probe, allTools, policy);
     }
   }
   return { batches, skips };
@@ -87,21 +91,6 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
     else await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result);
   }
   return result;
-}
-
-/** Probe kinds whose every input violates the schema by construction. */
-const ALWAYS_INVALID = new Set<ProbeKind>(['missing-required', 'wrong-type', 'null-values', 'constraint-violations']);
-
-/**
- * On a tool that may write, without --allow-writes, send only inputs the schema rejects: a schema-valid input
- * (an extra property, unicode, an empty string...) could be carried out. Random inputs there are dropped too.
- */
-function writeSafe(plan: ProbePlan | { skip: string }, tool: ToolInfo, kind: ProbeKind, options: PlanOptions): ProbePlan | { skip: string } {
-  if ('skip' in plan || tool.name === NO_TOOL || isReadOnly(tool) || options.allowWrites) return plan;
-  const enumerated = plan.enumerated.filter((c) => c.expect === 'invalid-input');
-  const arbitrary = ALWAYS_INVALID.has(kind) ? plan.arbitrary : null;
-  if (enumerated.length === 0 && arbitrary === null) return { skip: 'its inputs could be schema-valid on a tool that is not readOnlyHint (a possible write); pass --allow-writes' };
-  return { enumerated, arbitrary };
 }
 
 function wanted(options: PlanOptions, tool: string, probe: ProbeKind): boolean {

@@ -1,6 +1,7 @@
 // The `github` format: workflow-command annotations (GitHub shows 10 errors and 10 warnings per step: the worst come first).
 import type { Report } from './model.js';
 import { workflowData, workflowProperty } from './escape.js';
+import { coverageText, gradeText } from './verdict.js';
 
 const COMMAND = { error: 'error', warning: 'warning', note: 'notice' } as const;
 const SHOWN_PER_LEVEL = 10;
@@ -20,6 +21,7 @@ export function formatGithub(report: Report): string {
   }
   const hidden = Object.entries(shown).filter(([, n]) => n > SHOWN_PER_LEVEL).map(([level, n]) => `${n - SHOWN_PER_LEVEL} more ${level}s`);
   if (hidden.length > 0) lines.push(`::notice title=mcp-errlint::${workflowData(`${hidden.join(', ')} not shown as annotations; see the step summary or the JSON report.`)}`);
-  lines.push(`::notice title=${workflowProperty(`mcp-errlint ${report.score.grade}`)}::${workflowData(`${report.server.name}: score ${report.score.score.toFixed(1)}, grade ${report.score.grade}; ${report.summary.error} errors, ${report.summary.warning} warnings, ${report.summary.note} notes`)}`);
+  const verdict = `${report.server.name}: ${gradeText(report)}; ${coverageText(report)}; ${report.summary.error} errors, ${report.summary.warning} warnings, ${report.summary.note} notes`;
+  lines.push(`::notice title=${workflowProperty(`mcp-errlint ${report.score.grade}`)}::${workflowData(verdict)}`);
   return lines.join('\n') + '\n';
 }

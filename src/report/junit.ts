@@ -44,7 +44,7 @@ export function formatJunit(report: Report): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="mcp-errlint" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,
     `  <testsuite name="${xmlAttribute(suite)}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}" timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">`,
-    `    <properties><property name="seed" value="${report.settings.seed}"/><property name="protocolVersion" value="${xmlAttribute(report.server.protocolVersion)}"/><property name="score" value="${report.score.score}"/><property name="grade" value="${report.score.grade}"/></properties>`,
+    `    <properties><property name="seed" value="${report.settings.seed}"/><property name="protocolVersion" value="${xmlAttribute(report.server.protocolVersion)}"/><property name="score" value="${report.score.score}"/><property name="grade" value="${report.score.grade}"/><property name="toolsProbed" value="${report.coverage.toolsProbed}"/><property name="toolsListed" value="${report.coverage.toolsListed}"/><property name="probeKindsRun" value="${report.coverage.probeKindsRun.join(',')}"/></properties>`,
     ...lines,
     '  </testsuite>',
     '</testsuites>',

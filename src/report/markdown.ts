@@ -2,17 +2,20 @@
 import type { Report } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { markdownCell } from './escape.js';
+import { capsText, coverageText } from './verdict.js';
 
 const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
 export function formatMarkdown(report: Report): string {
   const { score, server, summary } = report;
   const out: string[] = [];
-  out.push(`## mcp-errlint: ${markdownCell(server.name)} — grade **${score.grade}** (${score.score.toFixed(1)} / 100)`);
+  out.push(`## mcp-errlint: ${markdownCell(server.name)} — ${score.grade === 'incomplete' ? '**incomplete**' : `grade **${score.grade}**`} (${score.score.toFixed(1)} / 100) · ${coverageText(report)}`);
   out.push('');
-  out.push(`Protocol ${markdownCell(server.protocolVersion)} (${server.era} era) · ${report.tools.length} tools · ${report.exchanges} exchanges · seed ${report.settings.seed} · profile ${report.settings.profile}` +
-    (score.cappedBy.length ? ` · grade capped at D by ${score.cappedBy.join(', ')}` : ''));
+  out.push(`Protocol ${markdownCell(server.protocolVersion)} (${server.era} era) · ${report.exchanges} exchanges · seed ${report.settings.seed} · profile ${report.settings.profile}`);
   out.push('');
+  if (score.caps.length > 0) out.push(`Grade ${markdownCell(capsText(report))}`, '');
+  if (report.coverage.reasons.length > 0) out.push(`Not probed: ${report.coverage.reasons.map(markdownCell).join('; ')}`, '');
+  if (!report.gate.passed) out.push(`**Failing:** ${report.gate.failures.map(markdownCell).join('; ')}`, '');
   out.push(`**${summary.error}** errors · **${summary.warning}** warnings · **${summary.note}** notes · ${summary.passed} checks passed · ${summary.failed} failed · ${summary.skipped} skipped`);
   out.push('');
   if (report.findings.length > 0) {

@@ -1,9 +1,12 @@
 // The report: everything a run found, as plain data. The `json` format is this object; every formatter reads it.
 import type { ProbeKind, ProfileName, ProtocolEra, Severity, ToolAnnotations } from '../types.js';
+import type { Check, Score } from '../score/score.js';
+import type { Coverage } from '../score/coverage.js';
 
-export const REPORT_SCHEMA_VERSION = 1;
+export const REPORT_SCHEMA_VERSION = 2;
 
-export type Grade = 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+export type { Check, Defect, Grade, GradeCap, Score, SubScore } from '../score/score.js';
+export type { Coverage } from '../score/coverage.js';
 
 export interface Counterexample {
   /** The tool name sent (differs from `tool` for the unknown-tool probe). */
@@ -40,35 +43,10 @@ export interface Finding {
   baselined?: boolean;
 }
 
-export interface Check {
-  ruleId: string;
-  tool: string;
-  probe: ProbeKind;
-  verdict: 'pass' | 'fail';
-  /** The rule's configured severity (the check's weight). */
-  severity: Severity;
-  exchanges: number;
-}
-
 export interface SkipEntry {
   tool: string;
   probe: ProbeKind | '*';
   reason: string;
-}
-
-export interface SubScore {
-  score: number | null;
-  passed: number;
-  failed: number;
-}
-
-export interface Score {
-  score: number;
-  grade: Grade;
-  /** Set when a failing rule capped the grade at D (rulebook §6). */
-  cappedBy: string[];
-  byRule: Record<string, SubScore>;
-  byTool: Record<string, SubScore>;
 }
 
 /** A rule in force for this run, with the level it was configured at. */
@@ -91,6 +69,10 @@ export interface ToolEntry {
   name: string;
   annotations?: ToolAnnotations;
   exchanges: number;
+  /** Probe kinds that sent this tool at least one call. */
+  probes: ProbeKind[];
+  /** What the safety policy let this tool receive (rulebook §7): all, invalid, must-refuse or none. */
+  calls: 'all' | 'invalid' | 'must-refuse' | 'none';
 }
 
 export interface Report {
@@ -114,8 +96,12 @@ export interface Report {
     profile: ProfileName;
     allowWrites: boolean;
     allowDestructive: boolean;
+    readOnly: boolean;
     failOn: Severity | 'never';
     minScore: number;
+    /** Undefined: fail an incomplete run (no tool probed); a number: fail below this share of listed tools probed. */
+    minCoverage?: number;
+    maxWarnings?: number;
   };
   startedAt: string;
   durationMs: number;
@@ -126,7 +112,10 @@ export interface Report {
   findings: Finding[];
   checks: Check[];
   skips: SkipEntry[];
+  coverage: Coverage;
   score: Score;
+  /** Whether the run passes its gate (--fail-on, --min-score, --max-warnings, --min-coverage), and why not. */
+  gate: { passed: boolean; failures: string[] };
   summary: { error: number; warning: number; note: number; passed: number; failed: number; skipped: number };
   /** Set when a baseline was applied: how many findings it matched, and its entries this run did not find. */
   baseline?: { file: string; matched: number; stale: Array<{ fingerprint: string; ruleId?: string; tool?: string; probe?: string }> };

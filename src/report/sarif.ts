@@ -34,7 +34,14 @@ export function formatSarif(report: Report): string {
         automationDetails: { id: 'mcp-errlint/' },
         invocations: [{ executionSuccessful: true, properties: { server: report.server.name, seed: report.settings.seed, protocolVersion: report.server.protocolVersion } }],
         results,
-        properties: { score: report.score.score, grade: report.score.grade, skipped: report.skips.length },
+        properties: {
+          score: report.score.score,
+          grade: report.score.grade,
+          skipped: report.skips.length,
+          toolsProbed: report.coverage.toolsProbed,
+          toolsListed: report.coverage.toolsListed,
+          probeKindsRun: report.coverage.probeKindsRun,
+        },
       },
     ],
   };

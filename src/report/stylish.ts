@@ -2,6 +2,7 @@
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { terminalSafe } from '../util/text.js';
+import { capsText, coverageText } from './verdict.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -45,11 +46,11 @@ export function formatStylish(report: Report, options: StylishOptions): string {
     out.push('');
   }
   if (report.findings.length === 0) out.push(c.green('No findings.'), '');
-  // A clean score over protocol checks alone says nothing about the tools: say so where the grade is read.
-  const unprobed = report.tools.filter((t) => report.skips.some((s) => s.tool === t.name && s.probe === '*'));
-  if (report.tools.length > 0 && unprobed.length === report.tools.length) {
-    out.push(c.yellow(`⚠ No tool was probed: all ${report.tools.length} were skipped (see below); the score covers protocol-level checks only.`), '');
-  }
+  // A score over protocol checks alone says nothing about the tools: say so where the grade is read.
+  const { coverage } = report;
+  const why = terminalSafe(coverage.reasons.join('; '));
+  if (coverage.incomplete) out.push(c.yellow(`⚠ No tool was probed, so there is no letter grade: ${why}.`), '');
+  else if (coverage.reasons.length > 0) out.push(c.yellow(`⚠ Not every tool was probed: ${why}.`), '');
 
   if (report.skips.length > 0) {
     out.push(c.bold(`Skipped (${report.skips.length}) — never counted as passes`));
@@ -57,16 +58,17 @@ export function formatStylish(report: Report, options: StylishOptions): string {
     out.push('');
   }
 
-  const failingRules = Object.entries(score.byRule).filter(([, s]) => s.failed > 0);
-  if (failingRules.length > 0) {
-    out.push(c.bold('Rules with failing checks'));
-    for (const [id, s] of failingRules) out.push(`  ${id.padEnd(26)} ${String(s.score ?? '-').padStart(5)}  ${s.passed} passed, ${s.failed} failed`);
+  if (score.defects.length > 0) {
+    out.push(c.bold('Defects') + c.dim('  (a rule failing at one severity · breadth: tools it failed on, the server counting as one · points off)'));
+    for (const d of score.defects) {
+      out.push(`  ${icon[d.severity]} ${d.ruleId.padEnd(26)} ${`${d.tools}/${d.of}`.padStart(7)}  −${d.penalty.toFixed(1)}`);
+    }
     out.push('');
   }
 
   const gradeColor = score.grade.startsWith('A') ? c.green : score.grade === 'B' || score.grade === 'C' ? c.yellow : c.red;
-  out.push(`${c.bold('Score')} ${score.score.toFixed(1)} / 100   ${c.bold('Grade')} ${gradeColor(c.bold(score.grade))}` +
-    (score.cappedBy.length ? c.dim(`  (capped at D by ${score.cappedBy.join(', ')})`) : ''));
+  out.push(`${c.bold('Score')} ${score.score.toFixed(1)} / 100   ${c.bold('Grade')} ${gradeColor(c.bold(score.grade))}   ${coverageText(report)}`);
+  if (score.caps.length > 0) out.push(c.dim(terminalSafe(`Grade ${capsText(report)}`)));
   const { summary } = report;
   out.push(`${summary.passed} checks passed, ${summary.failed} failed, ${summary.skipped} skipped · ` +
     `${paint.error(plural(summary.error, 'error'))}, ${paint.warning(plural(summary.warning, 'warning'))}, ${paint.note(plural(summary.note, 'note'))}` +

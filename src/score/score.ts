@@ -1,56 +1,161 @@
-// The score stage: checks (rule × tool × probe) with verdicts, the weighted score and the grade of rulebook §6. Pure.
-import type { Exchange, SessionFacts, Severity } from '../types.js';
+// The score stage: checks (rule × tool × probe) with verdicts, defects with their breadth, the score and the grade (rulebook §6; docs/scoring.md). Pure.
+import type { Exchange, ProbeKind, SessionFacts, Severity } from '../types.js';
 import type { EnabledRule, RuleHit } from '../engine/grade.js';
-import type { Check, Grade, Score, SubScore } from '../report/model.js';
+import type { Coverage } from './coverage.js';
+
+export type Grade = 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+
+export interface Check {
+  ruleId: string;
+  tool: string;
+  probe: ProbeKind;
+  verdict: 'pass' | 'fail';
+  /** A failing check weighs at the worst severity it was reported with; a passing one at the rule's level. */
+  severity: Severity;
+  exchanges: number;
+}
+
+/**
+ * One defect: a rule failing at one severity, on some share (`breadth`) of the server's surface: each probed tool,
+ * plus the server's own protocol handling (the '(server)' probes) as one more unit.
+ */
+export interface Defect {
+  ruleId: string;
+  severity: Severity;
+  /** Units (tools, and the server) with a failing check of this rule at this severity. */
+  tools: number;
+  /** Units checked in this run, by any rule. */
+  of: number;
+  breadth: number;
+  /** Points (out of 100) this defect takes off, before the defects are combined. */
+  penalty: number;
+}
+
+/** A ceiling on the grade, and why. */
+export interface GradeCap {
+  max: Grade;
+  reason: string;
+}
+
+export interface SubScore {
+  score: number | null;
+  passed: number;
+  failed: number;
+}
+
+export interface Score {
+  score: number;
+  /** 'incomplete': the run probed no tool of a server that lists tools, so it has no letter grade. */
+  grade: Grade | 'incomplete';
+  /** Every ceiling that applies; the grade is below each of them. */
+  caps: GradeCap[];
+  defects: Defect[];
+  byRule: Record<string, SubScore>;
+  byTool: Record<string, SubScore>;
+}
 
 export const SEVERITY_WEIGHT: Record<Severity, number> = { error: 5, warning: 3, note: 1 };
 export const SEVERITY_RANK: Record<Severity, number> = { note: 1, warning: 2, error: 3 };
-/** A failure of any of these caps the grade at D. */
+/** A reproduced failure (above note) of any of these caps the grade at D. */
 export const GRADE_CAPPING_RULES = ['server-survives', 'no-secrets', 'timely-response'];
 
-const GRADES: Array<[number, Grade]> = [
+/** Lowest score of each grade, best first. */
+const BANDS: Array<[number, Grade]> = [
   [95, 'A+'],
   [85, 'A'],
   [70, 'B'],
   [55, 'C'],
   [40, 'D'],
+  [0, 'F'],
 ];
+
+/** Penalty of a defect: a floor for being there at all, plus a share that grows with its breadth (0..1). */
+const PENALTY: Record<Severity, { base: number; breadth: number }> = {
+  error: { base: 10, breadth: 20 },
+  warning: { base: 2, breadth: 10 },
+  note: { base: 0.5, breadth: 1 },
+};
 
 const checkKey = (ruleId: string, tool: string, probe: string) => `${ruleId}\u0000${tool}\u0000${probe}`;
 
+const worse = (a: Severity, b: Severity): Severity => (SEVERITY_RANK[a] >= SEVERITY_RANK[b] ? a : b);
+
 /** One check per (rule, tool, probe) that had at least one applicable exchange; it fails when any hit landed. */
 export function buildChecks(exchanges: readonly Exchange[], hits: readonly RuleHit[], rules: readonly EnabledRule[], session: SessionFacts): Check[] {
-  const failed = new Set(hits.map((hit) => checkKey(hit.ruleId, hit.exchange.tool, hit.exchange.probe)));
-  const checks = new Map<string, Check>();
-  for (const exchange of exchanges) {
-    for (const { rule, level } of rules) {
-      if (!rule.appliesTo(exchange, session)) continue;
-      const key = checkKey(rule.meta.id, exchange.tool, exchange.probe);
-      const check = checks.get(key);
-      if (check) check.exchanges++;
-      else
-        checks.set(key, {
-          ruleId: rule.meta.id,
-          tool: exchange.tool,
-          probe: exchange.probe,
-          verdict: failed.has(key) ? 'fail' : 'pass',
-          severity: level,
-          exchanges: 1,
-        });
-    }
-  }
-  // A hit can land on an exchange the rule did not count as applicable (a liveness verdict added afterwards).
+  const failedAt = new Map<string, Severity>();
   for (const hit of hits) {
     const key = checkKey(hit.ruleId, hit.exchange.tool, hit.exchange.probe);
-    if (checks.has(key)) continue;
-    const level = rules.find((r) => r.rule.meta.id === hit.ruleId)?.level ?? hit.severity;
-    checks.set(key, { ruleId: hit.ruleId, tool: hit.exchange.tool, probe: hit.exchange.probe, verdict: 'fail', severity: level, exchanges: 1 });
+    failedAt.set(key, worse(failedAt.get(key) ?? 'note', hit.severity));
   }
+  const checks = new Map<string, Check>();
+  const add = (ruleId: string, level: Severity, exchange: Exchange) => {
+    const key = checkKey(ruleId, exchange.tool, exchange.probe);
+    const check = checks.get(key);
+    if (check) {
+      check.exchanges++;
+      return;
+    }
+    const failed = failedAt.get(key);
+    checks.set(key, { ruleId, tool: exchange.tool, probe: exchange.probe, verdict: failed ? 'fail' : 'pass', severity: failed ?? level, exchanges: 1 });
+  };
+  for (const exchange of exchanges) {
+    for (const { rule, level } of rules) if (rule.appliesTo(exchange, session)) add(rule.meta.id, level, exchange);
+  }
+  // A hit can land on an exchange the rule did not count as applicable (a liveness verdict added afterwards).
+  for (const hit of hits) if (!checks.has(checkKey(hit.ruleId, hit.exchange.tool, hit.exchange.probe))) add(hit.ruleId, hit.severity, hit.exchange);
   return [...checks.values()];
 }
 
+/** 0 for A+, growing as grades get worse. */
+const gradeRank = (grade: Grade) => BANDS.findIndex(([, g]) => g === grade);
+
 export function gradeFor(score: number): Grade {
-  return GRADES.find(([min]) => score >= min)?.[1] ?? 'F';
+  return BANDS.find(([min]) => score >= min)![1];
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Every defect: per (rule, severity), the share of the checked units (tools, and the server) where it failed at that severity. */
+export function defectsOf(checks: readonly Check[]): Defect[] {
+  const units = new Set<string>();
+  const failingTools = new Map<string, Set<string>>();
+  for (const check of checks) {
+    units.add(check.tool);
+    if (check.verdict !== 'fail') continue;
+    const key = `${check.ruleId}\u0000${check.severity}`;
+    if (!failingTools.has(key)) failingTools.set(key, new Set());
+    failingTools.get(key)!.add(check.tool);
+  }
+  const defects: Defect[] = [];
+  for (const [key, tools] of failingTools) {
+    const [ruleId, severity] = key.split('\u0000') as [string, Severity];
+    const of = units.size;
+    const breadth = tools.size / of;
+    defects.push({ ruleId, severity, tools: tools.size, of, breadth: round1(breadth * 100) / 100, penalty: round1(PENALTY[severity].base + PENALTY[severity].breadth * breadth) });
+  }
+  return defects.sort((a, b) => b.penalty - a.penalty || a.ruleId.localeCompare(b.ruleId));
+}
+
+/** The ceilings the findings, the gate and the coverage put on the grade. */
+function capsOf(defects: readonly Defect[], gateFailed: boolean): GradeCap[] {
+  const caps: GradeCap[] = [];
+  const capping = [...new Set(defects.filter((d) => GRADE_CAPPING_RULES.includes(d.ruleId) && d.severity !== 'note').map((d) => d.ruleId))];
+  if (capping.length > 0) caps.push({ max: 'D', reason: `${capping.join(', ')} failed (reproduced)` });
+  const errors = defects.filter((d) => d.severity === 'error');
+  if (errors.length > 0) caps.push({ max: 'B', reason: `error-level findings (${errors.map((d) => d.ruleId).join(', ')})` });
+  const warnings = defects.filter((d) => d.severity === 'warning');
+  if (warnings.length > 0) caps.push({ max: 'A', reason: `warnings (${warnings.map((d) => d.ruleId).join(', ')})` });
+  if (gateFailed) caps.push({ max: 'B', reason: 'the run failed its gate' });
+  return caps;
+}
+
+/** Squeeze a score into the band of `max` and below, keeping the order of scores that share the same ceiling. */
+function capScore(score: number, max: Grade): number {
+  const index = gradeRank(max);
+  if (index === 0) return score;
+  const low = BANDS[index][0];
+  const high = BANDS[index - 1][0] - 0.1;
+  return score <= low ? score : low + ((score - low) * (high - low)) / (100 - low);
 }
 
 function subScore(checks: readonly Check[]): SubScore {
@@ -67,20 +172,43 @@ function subScore(checks: readonly Check[]): SubScore {
   return { score: totalWeight === 0 ? null : round1((100 * passedWeight) / totalWeight), passed, failed: checks.length - passed };
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
 function groupBy(checks: readonly Check[], key: (check: Check) => string): Record<string, SubScore> {
   const groups = new Map<string, Check[]>();
-  for (const check of checks) groups.set(key(check), [...(groups.get(key(check)) ?? []), check]);
+  for (const check of checks) {
+    const k = key(check);
+    const group = groups.get(k);
+    if (group) group.push(check);
+    else groups.set(k, [check]);
+  }
   return Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, subScore(v)]));
 }
 
-/** Score = 100 × Σ weight(passed) / Σ weight(applicable); no applicable check at all scores 0, not 100. */
-export function scoreChecks(checks: readonly Check[]): Score {
-  const overall = subScore(checks);
-  const score = overall.score ?? 0;
-  const cappedBy = GRADE_CAPPING_RULES.filter((id) => checks.some((c) => c.ruleId === id && c.verdict === 'fail'));
-  let grade = gradeFor(score);
-  if (cappedBy.length > 0 && ['A+', 'A', 'B', 'C'].includes(grade)) grade = 'D';
-  return { score, grade, cappedBy, byRule: groupBy(checks, (c) => c.ruleId), byTool: groupBy(checks, (c) => c.tool) };
+export interface ScoreContext {
+  /** How much of the server was probed; an incomplete run gets no letter grade. */
+  coverage?: Pick<Coverage, 'incomplete'>;
+  /** The run failed its gate (findings at --fail-on, --min-score, …): the grade must not read as a pass. */
+  gateFailed?: boolean;
+}
+
+/**
+ * Score = 100 × Π (1 − penalty/100) over the defects, where a defect is one rule failing at one severity and its
+ * penalty grows with its breadth (the share of tools it failed on); then the ceilings squeeze it into its band.
+ * No check at all scores 0, not 100. Sub-scores per rule and per tool are severity-weighted pass rates.
+ */
+export function scoreChecks(checks: readonly Check[], context: ScoreContext = {}): Score {
+  const defects = defectsOf(checks);
+  const caps = capsOf(defects, context.gateFailed ?? false);
+  let score = checks.length === 0 ? 0 : 100 * defects.reduce((health, d) => health * (1 - d.penalty / 100), 1);
+  const strictest = caps.reduce<Grade | undefined>((max, cap) => (max === undefined || gradeRank(cap.max) > gradeRank(max) ? cap.max : max), undefined);
+  if (strictest !== undefined) score = capScore(score, strictest);
+  score = Math.floor(score * 10) / 10; // never rounded up across a band edge
+  const incomplete = checks.length === 0 || context.coverage?.incomplete === true;
+  return {
+    score,
+    grade: incomplete ? 'incomplete' : gradeFor(score),
+    caps,
+    defects,
+    byRule: groupBy(checks, (c) => c.ruleId),
+    byTool: groupBy(checks, (c) => c.tool),
+  };
 }

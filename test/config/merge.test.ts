@@ -26,6 +26,7 @@ const FULL: Config = {
   minScore: 80,
   allowWrites: true,
   allowDestructive: true,
+  minCoverage: 50,
   protocolVersion: '2025-06-18',
 };
 
@@ -72,6 +73,9 @@ describe('mergeOptions', () => {
       replay: undefined,
       failOn: 'warning',
       minScore: 80,
+      readOnly: false,
+      minCoverage: 50,
+      maxWarnings: undefined,
     });
   });
 
@@ -88,6 +92,8 @@ describe('mergeOptions', () => {
       allowWrites: true,
       failOn: 'never',
       minScore: 0,
+      minCoverage: 10,
+      maxWarnings: 3,
     };
     expect(mergeOptions(COMMAND, flags, loaded(FULL))).toEqual({
       target: { command: 'node', args: ['server.js'] },
@@ -106,7 +112,16 @@ describe('mergeOptions', () => {
       replay: undefined,
       failOn: 'never',
       minScore: 0,
+      readOnly: false,
+      minCoverage: 10,
+      maxWarnings: 3,
     });
+  });
+
+  it('refuses --read-only together with a flag or key that allows writes', () => {
+    expect(mergeOptions(COMMAND, { readOnly: true }).readOnly).toBe(true);
+    expect(() => mergeOptions(COMMAND, { readOnly: true, allowWrites: true })).toThrow(/--read-only/);
+    expect(() => mergeOptions(COMMAND, { readOnly: true }, loaded(FULL))).toThrow(/cannot be combined/);
   });
 
   it('lints the file’s server from its directory unless a command follows --', () => {

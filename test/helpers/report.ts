@@ -3,10 +3,10 @@ import type { Report } from '../../src/report/model.js';
 
 export function reportWith(text: string, overrides: Partial<Report> = {}): Report {
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     tool: { name: 'mcp-errlint', version: '0.0.0' },
     server: { name: text, command: ['node', 's.js'], serverInfo: { name: text }, protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', restarts: 0, stderrTail: text },
-    settings: { seed: 1, runs: 1, timeoutMs: 1000, profile: 'recommended', allowWrites: false, allowDestructive: false, failOn: 'error', minScore: 0 },
+    settings: { seed: 1, runs: 1, timeoutMs: 1000, profile: 'recommended', allowWrites: false, allowDestructive: false, readOnly: false, failOn: 'error', minScore: 0 },
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 1,
     rules: [
@@ -14,7 +14,7 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
       { id: 'recovery-hint', level: 'warning', description: 'Hints.', tags: ['recovery'], docs: 'docs/rules/recovery-hint.md' },
     ],
     source: { uri: 'package.json', line: 1 },
-    tools: [{ name: text, exchanges: 1 }],
+    tools: [{ name: text, exchanges: 1, probes: ['wrong-type'], calls: 'all' }],
     exchanges: 1,
     findings: [
       {
@@ -27,7 +27,16 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
       { ruleId: 'recovery-hint', tool: text, probe: 'wrong-type', verdict: 'pass', severity: 'warning', exchanges: 1 },
     ],
     skips: [{ tool: text, probe: '*', reason: text }],
-    score: { score: 37.5, grade: 'F', cappedBy: [], byRule: {}, byTool: { [text]: { score: 37.5, passed: 1, failed: 1 } } },
+    coverage: { toolsListed: 2, toolsSelected: 2, toolsProbed: 1, percent: 50, probeKindsRun: ['wrong-type'], probeKindsNotRun: ['positive'], incomplete: false, reasons: [`1 tool (${text}): ${text}`] },
+    score: {
+      score: 37.5,
+      grade: 'F',
+      caps: [{ max: 'B', reason: 'error-level findings (no-stack-trace)' }],
+      defects: [{ ruleId: 'no-stack-trace', severity: 'error', tools: 1, of: 1, breadth: 1, penalty: 30 }],
+      byRule: {},
+      byTool: { [text]: { score: 37.5, passed: 1, failed: 1 } },
+    },
+    gate: { passed: false, failures: ['1 finding at or above error'] },
     summary: { error: 1, warning: 0, note: 0, passed: 1, failed: 1, skipped: 1 },
     ...overrides,
   };

@@ -1,6 +1,7 @@
 // The server-scope protocol probes: what they put on the wire and what they expect back.
 import { describe, expect, it } from 'vitest';
-import { probeByKind } from '../../probes/index.js';
+import { PROBES, probeByKind } from '../../probes/index.js';
+import { planBatches } from '../../src/engine/run.js';
 import { NO_TOOL, type ProbeCase, type ProbePlan, type ToolInfo } from '../../src/types.js';
 
 const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
@@ -18,9 +19,16 @@ function plan(kind: 'malformed-request' | 'jsonrpc' | 'notification' | 'concurre
   return (planned as ProbePlan).enumerated;
 }
 
+/** The cases the run would send: the safety policy chooses which real tools a server-scope probe may name. */
+function planned(kind: 'malformed-request' | 'concurrency', tools: ToolInfo[], flags: { readOnly?: boolean } = {}): ProbeCase[] {
+  const { batches } = planBatches(tools, tools, { probes: PROBES.filter((p) => p.kind === kind), allowWrites: false, allowDestructive: false, ...flags });
+  expect(batches).toHaveLength(1);
+  return batches[0].plan.enumerated;
+}
+
 describe('malformed-request probe', () => {
   it('sends tools/call requests with broken params, expecting -32602, and never names a destructive tool', () => {
-    const cases = plan('malformed-request', [destructive, readOnly('find')]);
+    const cases = planned('malformed-request', [destructive, readOnly('find')]);
     expect(cases.length).toBeGreaterThanOrEqual(5);
     for (const c of cases) {
       expect(c).toMatchObject({ expect: 'protocol-error', expectCode: -32602, delivery: { kind: 'request', method: 'tools/call' } });
@@ -62,7 +70,7 @@ describe('notification probe', () => {
 
 describe('concurrency probe', () => {
   it('bursts distinct unknown tool names, then schema-invalid calls to a safe real tool', () => {
-    const cases = plan('concurrency', [destructive, readOnly('find')]);
+    const cases = planned('concurrency', [destructive, readOnly('find')]);
     const [unknown, invalid] = cases.map((c) => (c.delivery as { calls: Array<{ name: string; arguments: Record<string, unknown> }> }).calls);
     expect(new Set(unknown.map((c) => c.name)).size).toBe(unknown.length);
     expect(unknown.length).toBeGreaterThan(1);
@@ -70,8 +78,15 @@ describe('concurrency probe', () => {
   });
 
   it('never bursts a real tool that is destructive, or one with nothing required to leave out', () => {
-    expect(plan('concurrency', [destructive])).toHaveLength(1);
-    expect(plan('concurrency', [readOnly('find', [])])).toHaveLength(1);
+    expect(planned('concurrency', [destructive])).toHaveLength(1);
+    expect(planned('concurrency', [readOnly('find', [])])).toHaveLength(1);
+  });
+
+  it('under --read-only, names only readOnlyHint tools; a tool without annotations may get the invalid burst otherwise', () => {
+    const unannotated: ToolInfo = { name: 'save_note', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } };
+    const names = (cases: ProbeCase[]) => cases.flatMap((c) => (c.delivery as { calls: Array<{ name: string }> }).calls.map((call) => call.name));
+    expect(names(planned('concurrency', [unannotated]))).toContain('save_note');
+    expect(names(planned('concurrency', [unannotated], { readOnly: true }))).not.toContain('save_note');
   });
 
   it('never reuses an existing tool name as an unknown one', () => {
