@@ -54,7 +54,16 @@ export function formatStylish(report: Report, options: StylishOptions): string {
 
   if (report.skips.length > 0) {
     out.push(c.bold(`Skipped (${report.skips.length}) — never counted as passes`));
-    for (const skip of report.skips) out.push(`  ${c.dim('○')} ${terminalSafe(skip.tool)} ${c.dim(skip.probe)}: ${terminalSafe(skip.reason)}`);
+    // One line per (tool, reason): a policy that leaves out six probe kinds says so once.
+    const lines = new Map<string, string[]>();
+    for (const skip of report.skips) {
+      const key = `${skip.tool}\u0000${skip.reason}`;
+      lines.set(key, [...(lines.get(key) ?? []), skip.probe]);
+    }
+    for (const [key, probes] of lines) {
+      const [tool, reason] = key.split('\u0000');
+      out.push(`  ${c.dim('○')} ${terminalSafe(tool)} ${c.dim(probes.join(', '))}: ${terminalSafe(reason)}`);
+    }
     out.push('');
   }
 

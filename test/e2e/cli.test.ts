@@ -63,7 +63,7 @@ describe.concurrent('mcp-errlint CLI', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(existsSync(file)).toBe(true);
-    expect(JSON.parse(readFileSync(file, 'utf8')).schemaVersion).toBe(1);
+    expect(JSON.parse(readFileSync(file, "utf8")).schemaVersion).toBe(2);
   });
 
   it('--fail-on and --min-score move the gate; the format never does', async () => {

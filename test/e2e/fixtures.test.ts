@@ -5,6 +5,9 @@ import type { Report } from '../../src/report/model.js';
 import { formatSarif } from '../../src/report/sarif.js';
 import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
 import { BURST_SIZE } from '../../probes/concurrency.js';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const SEED = '1';
 const COMMON = ['--seed', SEED, '--timeout', '2000', '--format', 'json', '--quiet'];
@@ -33,6 +36,8 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   { fixture: 'bad-output-schema', rules: ['output-schema-conformance'], exit: 1 },
   { fixture: 'concurrency-mixup', rules: ['concurrent-calls'], exit: 1 },
   { fixture: 'noisy-stdout', rules: ['stdout-clean'], exit: 1 },
+  // No annotations: probed with inputs it must refuse only, which it answers with -32603.
+  { fixture: 'unannotated-tools', rules: ['error-channel'], exit: 1 },
 ];
 
 async function lintFixture(fixture: string, extra: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
@@ -68,6 +73,45 @@ describe.concurrent('defect fixtures', () => {
   }
 });
 
+describe.concurrent('coverage and the safety policy (unannotated-tools)', () => {
+  const actions = () => join(mkdtempSync(join(tmpdir(), 'errlint-actions-')), 'actions.txt');
+
+  it('probes tools without annotations with inputs they must refuse only, skips the destructive one, and says so', async () => {
+    const file = actions();
+    const result = await runCli([...COMMON, '--', 'node', 'fixtures/unannotated-tools.mjs'], { env: { ERRLINT_ACTIONS_FILE: file } });
+    const report = JSON.parse(result.stdout) as Report;
+    expect(existsSync(file)).toBe(false); // nothing was carried out, and delete_user was never called
+    expect(report.coverage).toMatchObject({ toolsListed: 3, toolsProbed: 2, incomplete: false });
+    expect(report.coverage.reasons).toEqual([expect.stringMatching(/^1 tool \(delete_user\): destructive tool/)]);
+    expect(report.tools.map((t) => [t.name, t.calls])).toEqual([['lookup_user', 'must-refuse'], ['list_orders', 'must-refuse'], ['delete_user', 'none']]);
+    expect(report.tools[0].probes.sort()).toEqual(['missing-required', 'null-values', 'wrong-type']);
+    expect([...new Set(report.findings.filter((f) => f.ruleId === 'error-channel').map((f) => f.tool))].sort()).toEqual(['list_orders', 'lookup_user']);
+    expect(report.score.grade).not.toMatch(/^A/);
+  });
+
+  it('under --read-only probes no tool: no letter grade, and the gate fails unless --min-coverage 0 accepts it', async () => {
+    const file = actions();
+    const readOnly = await runCli(['--seed', SEED, '--read-only', '--', 'node', 'fixtures/unannotated-tools.mjs'], { env: { ERRLINT_ACTIONS_FILE: file } });
+    expect(readOnly.code).toBe(1);
+    expect(readOnly.stdout).toMatch(/No tool was probed, so there is no letter grade/);
+    expect(readOnly.stdout).toMatch(/Grade incomplete/);
+    expect(readOnly.stderr).toMatch(/failing: incomplete: no tool of the 3 listed tools was probed/);
+    const json = JSON.parse((await runCli([...COMMON, '--read-only', '--', 'node', 'fixtures/unannotated-tools.mjs'])).stdout) as Report;
+    expect(json.score.grade).toBe('incomplete');
+    expect(json.gate.passed).toBe(false);
+    expect(json.coverage).toMatchObject({ toolsProbed: 0, incomplete: true });
+    const accepted = await runCli([...COMMON, '--read-only', '--min-coverage', '0', '--', 'node', 'fixtures/unannotated-tools.mjs']);
+    expect(accepted.code).toBe(0);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('--min-coverage fails a run that probed too few of the listed tools, whatever the findings', async () => {
+    const result = await runCli([...COMMON, '--fail-on', 'never', '--min-coverage', '80', '--', 'node', 'fixtures/unannotated-tools.mjs']);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).gate.failures).toEqual(['coverage 66.6% (2 of 3 tools probed) is below --min-coverage 80']);
+  });
+});
+
 describe.concurrent('well-behaved fixture', () => {
   it('negotiates the newest era it speaks (2026-07-28), gets no finding at all and exits 0', async () => {
     const { code, report } = await lintFixture('well-behaved');
@@ -76,6 +120,7 @@ describe.concurrent('well-behaved fixture', () => {
     expect(report.findings).toEqual([]);
     expect(code).toBe(0);
     expect(report.score.grade).toBe('A+');
+    expect(report.coverage).toMatchObject({ toolsListed: 2, toolsProbed: 2, percent: 100, probeKindsNotRun: [], incomplete: false });
     expect(report.checks.length).toBeGreaterThan(100);
   });
 
