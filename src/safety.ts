@@ -78,9 +78,7 @@ export function callPolicy(tool: ToolInfo, flags: SafetyFlags): CallPolicy {
   }
   return {
     level: 'must-refuse',
-    reason:
-      'a tool without readOnlyHint or destructiveHint annotations gets only inputs a validating server must refuse before acting ' +
-      '(a required argument missing, mistyped or null); annotate it readOnlyHint, or pass --allow-writes',
+    reason: 'a tool without annotations gets only inputs it must refuse (a required argument missing, mistyped or null); annotate it readOnlyHint, or pass --allow-writes',
   };
 }
 
@@ -104,6 +102,6 @@ export function restrictPlan(plan: ProbePlan, kind: ProbeKind, policy: CallPolic
   const enumerated = plan.enumerated.filter((c) => allowed(policy.level, c));
   let arbitrary = plan.arbitrary !== null && ALWAYS_INVALID.has(kind) && enumerated.length > 0 ? plan.arbitrary : null;
   if (arbitrary !== null && policy.level === 'must-refuse') arbitrary = arbitrary.filter((c) => allowed('must-refuse', c));
-  if (enumerated.length === 0) return { skip: `none of its inputs may be sent: ${policy.reason}` };
+  if (enumerated.length === 0) return { skip: `no input of this probe may be sent: ${policy.reason}` };
   return { enumerated, arbitrary };
 }

@@ -84,6 +84,6 @@ describe('the plan for a tool without annotations', () => {
   it('keeps a random draw only where every draw is schema-invalid', () => {
     const positive = PROBES.find((p) => p.kind === 'positive')!.plan(tool('t'), []);
     expect('skip' in positive).toBe(false);
-    expect(restrictPlan(positive as never, 'positive', { level: 'invalid', reason: 'r' })).toEqual({ skip: 'none of its inputs may be sent: r' });
+    expect(restrictPlan(positive as never, 'positive', { level: 'invalid', reason: 'r' })).toEqual({ skip: 'no input of this probe may be sent: r' });
   });
 });
