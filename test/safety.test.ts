@@ -79,6 +79,7 @@ describe('the plan for a tool without annotations', () => {
   it('sends nothing at all to a tool with no required argument', () => {
     const optional = tool('write_file', undefined, { type: 'object', properties: { path: { type: 'string' } } });
     expect(plan(optional).batches).toEqual([]);
+    expect(plan(optional).skips).toEqual([{ tool: 'write_file', probe: '*', reason: expect.stringMatching(/^it has no required argument, so there is no input it must refuse; a tool without annotations/) }]);
   });
 
   it('keeps a random draw only where every draw is schema-invalid', () => {

@@ -74,8 +74,15 @@ export function planBatches(tools: readonly ToolInfo[], allTools: readonly ToolI
       if (!options.replay) skips.push({ tool: tool.name, probe: '*', reason: policy.reason! });
       continue;
     }
+    const before = { batches: batches.length, skips: skips.length };
     for (const probe of options.probes) {
       if (probe.scope === 'tool' && wanted(options, tool.name, probe.kind)) add(tool, probe, allTools, policy);
+    }
+    // A restricted tool that got nothing at all: one reason for the tool instead of one per probe kind.
+    if (policy.level !== 'all' && batches.length === before.batches && skips.length > before.skips) {
+      skips.splice(before.skips);
+      const none = policy.level === 'must-refuse' ? 'it has no required argument, so there is no input it must refuse' : 'no schema-invalid input could be made from its schema';
+      skips.push({ tool: tool.name, probe: '*', reason: `${none}; ${policy.reason}` });
     }
   }
   return { batches, skips };
