@@ -1,0 +1,488 @@
+#!/usr/bin/env node
+// The calibration corpus (issue 8, item 5): lint published MCP servers with a fixed seed and write a board.
+//
+//   npm run corpus                       install corpus/ (npm ci), build if needed, lint every server, write the board
+//   npm run corpus -- memory filesystem  lint only these servers (the board is rebuilt from every report in corpus/out)
+//   npm run corpus -- --board            only rebuild the boards and docs/calibration.md (board, verdict table,
+//                                        false-positive counts) from corpus/out*/ and corpus/verdicts.json
+//   npm run corpus -- --list             the servers and how each is started
+//   npm run corpus -- --sandboxed        a second pass with --allow-destructive --allow-writes: every tool gets every
+//                                        probe (safe only because each server is confined to its temp dir, a closed
+//                                        port or read-only mode); reports in corpus/out-sandboxed, board
+//                                        docs/calibration-board-sandboxed.md. Servers that could write outside
+//                                        their temp dir are left out of it.
+//
+// Each server runs in a temp dir the script creates and deletes (also its HOME), inside a network namespace
+// with only loopback up when `unshare -n` works here, so "offline" is enforced, not assumed.
+// Environment: CORPUS_SERVER_TIMEOUT (seconds per server, default 420), CORPUS_ARGS (extra linter flags, space-separated).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CORPUS = join(ROOT, 'corpus');
+const MODULES = join(CORPUS, 'node_modules');
+/** Two passes: the defaults, and a sandboxed one that lets the linter call every tool with every probe. */
+const PASSES = {
+  default: { out: join(CORPUS, 'out'), board: join(ROOT, 'docs', 'calibration-board.md'), args: [], command: 'npm run corpus' },
+  sandboxed: { out: join(CORPUS, 'out-sandboxed'), board: join(ROOT, 'docs', 'calibration-board-sandboxed.md'), args: ['--allow-destructive', '--allow-writes'], command: 'npm run corpus -- --sandboxed' },
+};
+const SANDBOXED = process.argv.includes('--sandboxed');
+const PASS = SANDBOXED ? 'sandboxed' : 'default';
+const OUT = PASSES[PASS].out;
+const PASS_ARGS = PASSES[PASS].args;
+const CALIBRATION = join(ROOT, 'docs', 'calibration.md');
+const VERDICTS = join(CORPUS, 'verdicts.json');
+const LINTER = join(ROOT, 'bin', 'mcp-errlint.js');
+const SEED = 1;
+const SERVER_TIMEOUT_S = Number(process.env.CORPUS_SERVER_TIMEOUT ?? 420);
+const EXTRA_ARGS = (process.env.CORPUS_ARGS ?? '').split(/\s+/).filter(Boolean);
+/** A TCP port on 127.0.0.1 where nothing listens: database clients fail locally with ECONNREFUSED (a transient error). */
+const CLOSED_PORT = 1;
+
+/**
+ * The corpus. `entry` is relative to the package's directory; `args`/`env` get the server's temp dir;
+ * `setup` fills it. Chosen for: no network, no credentials, tools that work locally (see docs/calibration.md).
+ */
+const SERVERS = [
+  {
+    name: 'everything',
+    pkg: '@modelcontextprotocol/server-everything',
+    entry: 'dist/index.js',
+    args: () => ['stdio'],
+    why: 'official reference server, SDK 1.x McpServer, exercises every protocol feature',
+  },
+  {
+    name: 'memory',
+    pkg: '@modelcontextprotocol/server-memory',
+    entry: 'dist/index.js',
+    env: (dir) => ({ MEMORY_FILE_PATH: join(dir, 'memory.jsonl') }),
+    why: 'official, SDK 1.x McpServer, knowledge graph in a JSONL file',
+  },
+  {
+    name: 'filesystem',
+    pkg: '@modelcontextprotocol/server-filesystem',
+    entry: 'dist/index.js',
+    args: (dir) => [join(dir, 'root')],
+    setup: (dir) => {
+      mkdirSync(join(dir, 'root', 'sub'), { recursive: true });
+      writeFileSync(join(dir, 'root', 'notes.txt'), 'hello\nworld\n');
+      writeFileSync(join(dir, 'root', 'sub', 'data.json'), '{"a":1}\n');
+    },
+    why: 'official, SDK 1.x McpServer with annotations, path validation against allowed roots',
+  },
+  {
+    name: 'sequential-thinking',
+    pkg: '@modelcontextprotocol/server-sequential-thinking',
+    entry: 'dist/index.js',
+    env: () => ({ DISABLE_THOUGHT_LOGGING: 'true' }),
+    why: 'official, SDK 1.x McpServer, one stateful tool with numeric constraints',
+  },
+  {
+    name: 'postgres',
+    pkg: '@modelcontextprotocol/server-postgres',
+    entry: 'dist/index.js',
+    args: () => [`postgresql://corpus@127.0.0.1:${CLOSED_PORT}/corpus`],
+    why: 'official (archived), SDK 1.0 low-level Server; database on a closed local port: a transient failure',
+  },
+  {
+    name: 'redis',
+    pkg: '@modelcontextprotocol/server-redis',
+    entry: 'dist/index.js',
+    args: () => [`redis://127.0.0.1:${CLOSED_PORT}`],
+    why: 'official (archived), SDK 1.x low-level Server; connects before serving, so a closed port is a start failure',
+  },
+  {
+    name: 'system-monitor',
+    pkg: '@modelcontextprotocol/server-system-monitor',
+    entry: 'dist/index.js',
+    args: () => ['--stdio'],
+    why: 'official MCP App example on SDK 2.x (@modelcontextprotocol/server), reads local system stats',
+  },
+  {
+    name: 'mongodb',
+    pkg: 'mongodb-mcp-server',
+    entry: 'dist/esm/index.js',
+    args: (dir) => ['--readOnly', '--telemetry', 'disabled', '--logPath', join(dir, 'logs'), '--exportsPath', join(dir, 'exports'),
+      '--connectionString', `mongodb://127.0.0.1:${CLOSED_PORT}/corpus?serverSelectionTimeoutMS=2000&connectTimeoutMS=2000`],
+    env: () => ({ MDB_MCP_DISABLED_TOOLS: 'search-knowledge,list-knowledge-sources' }),
+    why: 'MongoDB\'s own server, SDK 2.x, annotated tools; database on a closed local port (transient failures); read-only mode',
+  },
+  {
+    name: 'hello-world',
+    pkg: 'mcp-hello-world',
+    entry: 'build/stdio.js',
+    why: 'minimal SDK 1.x McpServer example, widely installed as a test server',
+  },
+  {
+    name: 'eslint',
+    pkg: '@eslint/mcp',
+    entry: 'src/mcp-cli.js',
+    setup: (dir) => {
+      writeFileSync(join(dir, 'eslint.config.js'), 'export default [{ rules: { "no-unused-vars": "error", semi: "error" } }];\n');
+      writeFileSync(join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
+      writeFileSync(join(dir, 'example.js'), 'const unused = 1\n');
+    },
+    why: 'ESLint\'s official server, SDK 1.x McpServer, lints files in its working directory',
+  },
+  {
+    name: 'time',
+    pkg: 'time-mcp',
+    entry: 'dist/index.js',
+    why: 'SDK 1.x McpServer with zod 4, date/time tools with formats and time zones',
+  },
+  {
+    name: 'calc',
+    pkg: '@coo-quack/calc-mcp',
+    entry: 'dist/index.js',
+    why: 'SDK 1.x McpServer, 21 deterministic tools (math, dates, encodings, hashes) with enums and constraints',
+  },
+  {
+    name: 'n8n',
+    pkg: 'n8n-mcp',
+    entry: 'dist/mcp/stdio-wrapper.js',
+    env: () => ({ N8N_MCP_TELEMETRY_DISABLED: 'true', MCP_MODE: 'stdio', LOG_LEVEL: 'error' }),
+    why: 'widely used, SDK 1.x low-level Server, documentation tools over a bundled SQLite database (no n8n API configured)',
+  },
+  {
+    name: 'shrimp-task-manager',
+    pkg: 'mcp-shrimp-task-manager',
+    entry: 'dist/index.js',
+    env: (dir) => ({ DATA_DIR: join(dir, 'data'), TEMPLATES_USE: 'en', ENABLE_GUI: 'false' }),
+    why: 'SDK 1.x low-level Server with zod-to-json-schema, task store in a data dir',
+  },
+  {
+    name: 'taskmanager',
+    pkg: '@kazuph/mcp-taskmanager',
+    entry: 'dist/index.js',
+    env: (dir) => ({ TASK_MANAGER_FILE_PATH: join(dir, 'tasks.json') }),
+    why: 'SDK 1.x low-level Server, hand-written schemas, task queue in a JSON file',
+  },
+  {
+    name: 'knowledge-graph',
+    pkg: '@itseasy21/mcp-knowledge-graph',
+    entry: 'dist/index.js',
+    args: (dir) => ['--memory-path', join(dir, 'memory.jsonl')],
+    why: 'community fork of server-memory on SDK 1.0.1 low-level Server: the same tools before McpServer',
+  },
+  {
+    name: 'excel',
+    pkg: '@negokaz/excel-mcp-server',
+    entry: 'dist/excel-mcp-server_linux_amd64_v1/excel-mcp-server',
+    runtime: null,
+    // Its write tools take any absolute path: never let the linter call them (left out of --sandboxed).
+    writesOutsideSandbox: true,
+    env: () => ({ EXCEL_MCP_PAGING_CELLS_LIMIT: '4000' }),
+    setup: (dir) => writeFileSync(join(dir, 'not-a-workbook.xlsx'), 'plain text, not a zip\n'),
+    why: 'Go server (mcp-go) shipped as a binary in the npm package: a non-TypeScript SDK',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Setup: install, build, network namespace
+
+function log(line) {
+  process.stderr.write(`${line}\n`);
+}
+
+function newest(dir, skip = new Set(['node_modules', 'dist', 'out'])) {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (skip.has(entry.name)) continue;
+    const p = join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p, skip) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status ?? r.signal}`);
+}
+
+function installCorpus() {
+  const marker = join(MODULES, '.package-lock.json');
+  const lock = join(CORPUS, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('corpus: npm ci --prefix corpus (the servers, exact versions)');
+  // No install scripts: every server here runs without them (native add-ons are optional or unused).
+  run('npm', ['ci', '--prefix', CORPUS, '--ignore-scripts', '--no-audit', '--no-fund']);
+}
+
+function buildLinter() {
+  const built = join(ROOT, 'dist', 'src', 'cli.js');
+  const sources = Math.max(...['src', 'rules', 'probes'].map((d) => newest(join(ROOT, d))), statSync(join(ROOT, 'tsconfig.json')).mtimeMs);
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  log('corpus: building the linter (tsc)');
+  run('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT });
+}
+
+/** How to cut a server off from the network: root may unshare directly, anyone else through a user namespace. */
+function detectNetns() {
+  const lo = ['sh', '-c', 'ip link set lo up && exec "$@"', 'netns'];
+  for (const flags of [['-n'], ['-rn']]) {
+    const r = spawnSync('unshare', [...flags, '--', ...lo, 'true'], { stdio: 'ignore' });
+    if (r.status === 0) return { prefix: ['unshare', ...flags, '--', ...lo], how: `unshare ${flags.join(' ')} (loopback only)` };
+  }
+  return { prefix: [], how: 'not enforced: unshare -n failed here' };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lint one server
+
+function packageVersion(pkg) {
+  try {
+    return JSON.parse(readFileSync(join(MODULES, pkg, 'package.json'), 'utf8')).version;
+  } catch {
+    return '?';
+  }
+}
+
+function serverCommand(server, dir, netns) {
+  const entry = join(MODULES, server.pkg, server.entry);
+  const runtime = server.runtime === null ? [] : [process.execPath];
+  return [...netns.prefix, ...runtime, entry, ...(server.args?.(dir) ?? [])];
+}
+
+function lintServer(server, netns) {
+  const dir = mkdtempSync(join(tmpdir(), `errlint-corpus-${server.name}-`));
+  const home = join(dir, 'home');
+  mkdirSync(home);
+  server.setup?.(dir);
+  const reportFile = join(OUT, `${server.name}.json`);
+  rmSync(reportFile, { force: true });
+  const args = [LINTER, '--seed', String(SEED), '--format', 'json', '-o', reportFile, '--quiet', ...PASS_ARGS, ...EXTRA_ARGS, '--', ...serverCommand(server, dir, netns)];
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.local', 'share'), NO_COLOR: '1', ...(server.env?.(dir) ?? {}) };
+  const started = Date.now();
+  return new Promise((resolveRun) => {
+    // The linter runs in the temp dir: the server inherits it as its working directory, and no config file is picked up.
+    const child = spawn(process.execPath, args, { cwd: dir, env, stdio: ['ignore', EXTRA_ARGS.includes('--dry-run') ? 'inherit' : 'ignore', 'pipe'], detached: true });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-20000);
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL'); // the linter's process group: the linter, unshare and the server
+      } catch {}
+    }, SERVER_TIMEOUT_S * 1000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const seconds = Math.round((Date.now() - started) / 100) / 10;
+      rmSync(dir, { recursive: true, force: true });
+      const scrub = (s) => s.split(dir).join('$TMP').split(ROOT).join('.');
+      const cause = timedOut
+        ? `killed after ${SERVER_TIMEOUT_S} s (the linter did not finish)`
+        : code === 0 || code === 1
+          ? ''
+          : scrub(stderr.trim().split('\n').filter((l) => !/^Seed: /.test(l)).slice(-3).join(' ')) || `exit ${code ?? signal}`;
+      const meta = { name: server.name, pkg: server.pkg, version: packageVersion(server.pkg), why: server.why, exitCode: timedOut ? null : code, timedOut, seconds, cause, network: netns.how, extraArgs: EXTRA_ARGS };
+      writeFileSync(join(OUT, `${server.name}.run.json`), `${JSON.stringify(meta, null, 2)}\n`);
+      resolveRun(meta);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The board: one row per server, from the JSON reports. Tolerant of schema changes (coverage, grade).
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function coverage(report) {
+  const tools = Array.isArray(report.tools) ? report.tools : [];
+  const c = report.coverage ?? {};
+  const listed = c.toolsListed ?? c.tools?.listed ?? (Array.isArray(c.listed) ? c.listed.length : c.listed) ?? tools.length;
+  const probed = c.toolsProbed ?? c.tools?.probed ?? (Array.isArray(c.probed) ? c.probed.length : c.probed) ?? tools.filter((t) => (t.exchanges ?? 0) > 0).length;
+  return { listed, probed };
+}
+
+function gradeOf(report) {
+  const g = report.score?.grade ?? report.grade;
+  if (g == null) return '?';
+  if (typeof g === 'string') return g;
+  return g.letter ?? g.grade ?? g.label ?? g.status ?? JSON.stringify(g);
+}
+
+function scoreOf(report) {
+  const s = report.score?.score ?? report.score?.value ?? (typeof report.score === 'number' ? report.score : null);
+  return typeof s === 'number' ? (Math.round(s * 10) / 10).toString() : '–';
+}
+
+function counts(report) {
+  const findings = Array.isArray(report.findings) ? report.findings : [];
+  const by = (sev) => report.summary?.[sev] ?? findings.filter((f) => f.severity === sev).length;
+  return { error: by('error'), warning: by('warning'), note: by('note') };
+}
+
+const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+/** Machine-specific bits of server text: the temp dirs and this checkout. */
+const TEMP_DIRS = new RegExp(`${tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/errlint-corpus-(?:${SERVERS.map((x) => x.name).join('|')})-[A-Za-z0-9]{6}`, 'g');
+const scrub = (s) => String(s ?? '').replace(TEMP_DIRS, '$TMP').split(ROOT).join('.');
+
+function passMetas(pass) {
+  const dir = PASSES[pass].out;
+  const metas = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.run.json')).map((f) => readJson(join(dir, f))).filter(Boolean) : [];
+  const order = new Map(SERVERS.map((s, i) => [s.name, i]));
+  return metas.sort((a, b) => (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99) || a.name.localeCompare(b.name));
+}
+
+/** The board of one pass as markdown lines (a table and a total). */
+function boardTable(pass) {
+  const metas = passMetas(pass);
+  const rows = [];
+  let total = 0;
+  for (const m of metas) {
+    total += m.seconds ?? 0;
+    const report = readJson(join(PASSES[pass].out, `${m.name}.json`));
+    const exit = m.timedOut ? 'killed' : String(m.exitCode);
+    if (!report) {
+      rows.push(`| ${m.name} | ${m.pkg}@${m.version} | – | – | – | – | – | – | ${exit} | ${m.seconds} | ${cell(scrub(m.cause) || 'no report written')} |`);
+      continue;
+    }
+    const { listed, probed } = coverage(report);
+    const n = counts(report);
+    const notes = [`protocol ${report.server?.protocolVersion ?? '?'}`];
+    if (report.server?.restarts) notes.push(`${report.server.restarts} restart(s)`);
+    if (probed === 0 && listed > 0) notes.push('no tool probed');
+    if (report.score?.cappedBy?.length) notes.push(`capped by ${report.score.cappedBy.join(', ')}`);
+    if (m.extraArgs?.length) notes.push(`run with ${m.extraArgs.join(' ')}`);
+    if (m.cause) notes.push(scrub(m.cause));
+    rows.push(`| ${m.name} | ${m.pkg}@${m.version} | ${listed} / ${probed} | ${gradeOf(report)} | ${scoreOf(report)} | ${n.error} | ${n.warning} | ${n.note} | ${exit} | ${m.seconds} | ${cell(notes.join('; '))} |`);
+  }
+  const network = [...new Set(metas.map((m) => m.network).filter(Boolean))].join('; ') || 'unknown';
+  const args = PASSES[pass].args.length ? ` plus \`${PASSES[pass].args.join(' ')}\`` : '';
+  return [
+    `Generated by \`${PASSES[pass].command}\` (scripts/corpus.mjs) from ${relative(ROOT, PASSES[pass].out)}/*.json. Seed ${SEED}, default profile and options${args}. Network: ${network}.`,
+    '',
+    '| server | package | tools listed / probed | grade | score | errors | warnings | notes | exit | seconds | remarks |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `${metas.length} servers, ${Math.round(total)} s of linting in all.`,
+  ];
+}
+
+function writeBoard(pass) {
+  if (!existsSync(PASSES[pass].out)) return;
+  const title = pass === 'default' ? '# Calibration board' : '# Calibration board: sandboxed pass (every tool, every probe)';
+  writeFileSync(PASSES[pass].board, [title, '', 'Do not edit by hand. See [calibration.md](calibration.md) for how the corpus is chosen and what each finding means.', '', ...boardTable(pass), ''].join('\n'));
+  log(`corpus: wrote ${relative(ROOT, PASSES[pass].board)}`);
+}
+
+// Verdicts: one per (pass, server, rule, tool, probe) warning/error finding, kept by hand in corpus/verdicts.json.
+
+const verdictKey = (v) => [v.pass, v.server, v.rule, v.tool, v.probe].join('\u0000');
+
+/** Current warning/error findings of every pass that has reports, joined with the recorded verdicts. */
+function verdictRows() {
+  const recorded = readJson(VERDICTS) ?? [];
+  const byKey = new Map(recorded.map((v) => [verdictKey(v), v]));
+  const rows = [];
+  const seen = new Set();
+  for (const pass of Object.keys(PASSES)) {
+    const metas = passMetas(pass);
+    if (!metas.length) {
+      rows.push(...recorded.filter((v) => v.pass === pass)); // this pass was not run here: keep what was recorded
+      continue;
+    }
+    for (const m of metas) {
+      const report = readJson(join(PASSES[pass].out, `${m.name}.json`));
+      for (const f of report?.findings ?? []) {
+        if (f.severity !== 'error' && f.severity !== 'warning') continue;
+        const row = { pass, server: m.name, rule: f.ruleId, tool: f.tool, probe: f.probe, severity: f.severity };
+        const v = byKey.get(verdictKey(row));
+        seen.add(verdictKey(row));
+        rows.push({ ...row, verdict: v?.verdict ?? '?', reason: v?.reason ?? `to judge: ${scrub(f.answer).slice(0, 160)}` });
+      }
+    }
+  }
+  const stale = recorded.filter((v) => passMetas(v.pass).length && !seen.has(verdictKey(v)));
+  return { rows, stale };
+}
+
+/** Replace the text between `<!-- name -->` and `<!-- /name -->` in a document. */
+function replaceSection(doc, name, lines) {
+  const open = `<!-- ${name} -->`;
+  const close = `<!-- /${name} -->`;
+  const a = doc.indexOf(open);
+  const b = doc.indexOf(close);
+  if (a < 0 || b < a) return doc;
+  return `${doc.slice(0, a + open.length)}\n${lines.join('\n')}\n${doc.slice(b)}`;
+}
+
+function updateCalibrationDoc() {
+  if (!existsSync(CALIBRATION)) return;
+  let doc = readFileSync(CALIBRATION, 'utf8');
+  for (const pass of Object.keys(PASSES)) if (passMetas(pass).length) doc = replaceSection(doc, `board:${pass}`, boardTable(pass));
+  const { rows, stale } = verdictRows();
+  const order = new Map(SERVERS.map((s, i) => [s.name, i]));
+  rows.sort((a, b) => a.pass.localeCompare(b.pass) || (order.get(a.server) ?? 99) - (order.get(b.server) ?? 99) || a.rule.localeCompare(b.rule) || a.tool.localeCompare(b.tool) || a.probe.localeCompare(b.probe));
+  const table = [
+    '| pass | server | rule | tool | probe | severity | verdict | reason (quoting the answer) |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.pass} | ${r.server} | ${r.rule} | ${cell(r.tool)} | ${r.probe} | ${r.severity} | ${r.verdict} | ${cell(r.reason)} |`),
+  ];
+  if (stale.length) table.push('', 'Recorded verdicts whose finding is gone (delete them from corpus/verdicts.json once confirmed):', '', ...stale.map((v) => `- ${v.pass} / ${v.server} / ${v.rule} / ${v.tool} / ${v.probe}: was ${v.verdict}`));
+  doc = replaceSection(doc, 'verdicts', table);
+  const rules = [...new Set(rows.map((r) => r.rule))].sort();
+  const count = (rule, pass, verdict) => rows.filter((r) => r.rule === rule && r.pass === pass && r.verdict === verdict).length;
+  const passes = Object.keys(PASSES);
+  const summary = [
+    `| rule | ${passes.map((p) => `${p}: TP | ${p}: FP`).join(' | ')} | to judge |`,
+    `|---|${passes.map(() => '---|---').join('|')}|---|`,
+    ...rules.map((rule) => `| ${rule} | ${passes.map((p) => `${count(rule, p, 'TP')} | ${count(rule, p, 'FP')}`).join(' | ')} | ${rows.filter((r) => r.rule === rule && r.verdict === '?').length} |`),
+    `| **all** | ${passes.map((p) => `${rows.filter((r) => r.pass === p && r.verdict === 'TP').length} | ${rows.filter((r) => r.pass === p && r.verdict === 'FP').length}`).join(' | ')} | ${rows.filter((r) => r.verdict === '?').length} |`,
+  ];
+  doc = replaceSection(doc, 'fp-summary', summary);
+  writeFileSync(CALIBRATION, doc);
+  const unjudged = rows.filter((r) => r.verdict === '?').length;
+  log(`corpus: updated ${relative(ROOT, CALIBRATION)} (${rows.length} warning/error findings, ${unjudged} to judge, ${stale.length} stale verdicts)`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--list')) {
+    const netns = detectNetns();
+    for (const s of SERVERS) console.log(`${s.name}\t${s.pkg}\t${serverCommand(s, '$TMP', netns).map((a) => a.split(MODULES).join('corpus/node_modules')).join(' ')}\t${s.why}`);
+    return;
+  }
+  if (argv.includes('--board')) {
+    for (const pass of Object.keys(PASSES)) writeBoard(pass);
+    updateCalibrationDoc();
+    return;
+  }
+  const names = argv.filter((a) => a !== '--sandboxed');
+  const unknown = names.filter((a) => !SERVERS.some((s) => s.name === a));
+  if (unknown.length) throw new Error(`unknown server(s): ${unknown.join(', ')}; known: ${SERVERS.map((s) => s.name).join(', ')}`);
+  const chosen = (names.length ? SERVERS.filter((s) => names.includes(s.name)) : SERVERS).filter((s) => !(SANDBOXED && s.writesOutsideSandbox));
+  installCorpus();
+  buildLinter();
+  mkdirSync(OUT, { recursive: true });
+  const netns = detectNetns();
+  log(`corpus: network ${netns.how}; ${chosen.length} server(s), at most ${SERVER_TIMEOUT_S} s each`);
+  const started = Date.now();
+  for (const server of chosen) {
+    const m = await lintServer(server, netns);
+    log(`corpus: ${server.name} exit ${m.timedOut ? 'killed' : m.exitCode} in ${m.seconds} s${m.cause ? ` (${m.cause})` : ''}`);
+  }
+  log(`corpus: ${chosen.length} server(s) in ${Math.round((Date.now() - started) / 1000)} s`);
+  writeBoard(PASS);
+  updateCalibrationDoc();
+}
+
+main().catch((error) => {
+  log(`corpus: ${error.message}`);
+  process.exitCode = 2;
+});
