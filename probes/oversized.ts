@@ -40,7 +40,9 @@ export const probe: Probe = {
       const value = make(field === undefined ? 0 : minimalItem(props[field], schema));
       const args = withProp(base, field ?? EXTRA, value);
       const where = field === undefined ? `extra property '${EXTRA}'` : `'${field}'`;
-      return { name: tool.name, arguments: args, expect: expectationFor(schema, args, 'any'), label: `${words} in ${where}` };
+      // An undeclared property may be accepted or refused (rulebook §3): in one, nothing is judged but the answer's bounds.
+      const expect = field === undefined ? 'any' : expectationFor(schema, args, 'any');
+      return { name: tool.name, arguments: args, expect, label: `${words} in ${where}` };
     });
     return { enumerated, arbitrary: null };
   },

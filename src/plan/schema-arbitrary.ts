@@ -860,11 +860,26 @@ export function validatorFor(schema: JsonSchema): Validate | null {
   return validate;
 }
 
-/** ajv's verdict on a value: 'unknown' when the schema cannot be compiled. */
+/**
+ * ajv's verdict on a value: 'unknown' when the schema cannot be compiled, or when the value is rejected only because
+ * of how string length is counted: JSON Schema counts code points, but zod and most validators count UTF-16 units,
+ * so a string of astral characters can be too short for one and long enough for the other.
+ */
 export function ajvVerdict(schema: JsonSchema, value: unknown): 'valid' | 'invalid' | 'unknown' {
   const validate = validatorFor(schema);
   if (!validate) return 'unknown';
-  return validate(value) ? 'valid' : 'invalid';
+  if (validate(value)) return 'valid';
+  const counted = asUtf16Units(value);
+  return counted !== value && validate(counted) ? 'unknown' : 'invalid';
+}
+
+const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
+
+/** The value with every astral character in its strings replaced by two BMP ones (its length in UTF-16 units); the value itself when it has none. */
+function asUtf16Units(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  if (text === undefined || !ASTRAL.test(text)) return value;
+  return JSON.parse(text.replace(/[\u{10000}-\u{10FFFF}]/gu, 'xx'));
 }
 
 /** Why ajv rejects the value, as "<instance path> <message>" (e.g. "/count must be integer"), or null when it accepts it or cannot tell. */

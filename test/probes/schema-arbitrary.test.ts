@@ -160,6 +160,14 @@ describe('schema helpers', () => {
 });
 
 describe('ajv validation', () => {
+  it('cannot tell when a string is too short only in code points (JSON Schema) and long enough in UTF-16 units (zod)', () => {
+    const schema = { type: 'object', properties: { q: { type: 'string', minLength: 4 } } };
+    expect(ajvVerdict(schema, { q: '\u0000\u{10002}\u{37F6A}' })).toBe('unknown'); // 3 code points, 5 UTF-16 units
+    expect(ajvVerdict(schema, { q: 'abc' })).toBe('invalid');
+    expect(ajvVerdict(schema, { q: '\u{1F600}' })).toBe('invalid'); // too short either way
+    expect(ajvVerdict(schema, { q: 'abcd' })).toBe('valid');
+  });
+
   it('picks the dialect from $schema (2020-12 when absent)', () => {
     expect(draftOf({})).toBe('2020');
     expect(draftOf({ $schema: 'https://json-schema.org/draft/2020-12/schema' })).toBe('2020');
