@@ -1,6 +1,6 @@
 // Rule output-schema-conformance: a success's structuredContent conforms to the tool's outputSchema, and from 2025-06-18 comes with a text fallback.
 import type { Exchange, Rule, SessionFacts } from '../src/types.js';
-import { answerKind, isBlank, isToolCall, textItems } from '../src/matchers/surface.js';
+import { answerKind, isToolCall, textItems } from '../src/matchers/surface.js';
 import { ajvFirstError, ajvVerdict } from '../src/plan/schema-arbitrary.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
@@ -70,6 +70,7 @@ export const rule: Rule = {
     if (schema !== undefined && ajvVerdict(schema, content) === 'invalid') {
       ctx.report({ messageId: 'nonConforming', data: { label, error: ajvFirstError(schema, content) ?? 'rejected by the schema' } });
     }
-    if (since && !textItems(ex).some((item) => !isBlank(item.text))) ctx.report({ messageId: 'noTextFallback', data: { version } });
+    // A blank text item is still the fallback when the value itself is empty (base64 of "" is ""); blankness is empty-result-explicit's business.
+    if (since && textItems(ex).length === 0) ctx.report({ messageId: 'noTextFallback', data: { version } });
   },
 };

@@ -102,7 +102,8 @@ const TRANSIENT = new RegExp(
     String.raw`\bECONNREFUSED\b`,
     String.raw`\bETIMEDOUT\b`,
     String.raw`\bECONNRESET\b`,
-    String.raw`\btry again\b`,
+    // "try again later", not "use list_tasks to find the id and try again" (a fix-your-input hint)
+    String.raw`\btry again (?:later|shortly|soon|in a (?:moment|minute|bit|few|while)|in \d+)\b`,
     // 429/503 as a status, not "order #429"
     String.raw`\b(?:HTTP|status|code|error)\W{0,3}(?:429|503)\b`,
     String.raw`\((?:429|503)\)`,

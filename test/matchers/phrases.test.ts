@@ -88,7 +88,9 @@ describe('transient markers and delays', () => {
     ['GitHub API returned HTTP 503', 'HTTP 503'],
     ['Too many requests (429)', 'Too many requests'],
     ['connect ECONNREFUSED 10.0.0.1:80', 'ECONNREFUSED'],
-    ['Please try again later', 'try again'],
+    ['Please try again later', 'try again later'],
+    // a fix-your-input hint, not a transient failure (task manager servers answer not-found like this)
+    ['Task with ID 1 could not be found. Please use the "list_tasks" tool to find a valid ID and try again.', null],
     ['Order #429 not found', null],
     ['Invalid value 503 for count', null],
     ['Permission denied', null],

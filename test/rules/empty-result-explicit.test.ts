@@ -10,6 +10,8 @@ describe('empty-result-explicit', () => {
     ['empty content with structuredContent', exchange({ probe: 'positive', result: { content: [], structuredContent: { orders: [] } } })],
     ['structuredContent that is an empty array (2026-07-28)', exchange({ probe: 'positive', result: { content: [], structuredContent: [] } })],
     ['one blank and one real text item', exchange({ probe: 'positive', text: [' ', 'Done.'] })],
+    // calc-mcp's base64 of "" is "": a blank answer to a deliberately empty input can be exact
+    ['blank text for an empty input', exchange({ probe: 'empty-values', text: '' })],
   ])('passes: %s', (_name, ex) => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });
@@ -18,6 +20,7 @@ describe('empty-result-explicit', () => {
     ['content: []', exchange({ probe: 'positive', result: { content: [] } }), 'noContent', { label: 'positive case' }],
     ['no content member', exchange({ probe: 'extra-properties', result: {} }), 'noContent', {}],
     ['only whitespace and zero-width text', exchange({ probe: 'positive', text: [' \n', '\u200B'] }), 'blankContent', { items: 2 }],
+    ['no content at all for an empty input', exchange({ probe: 'empty-values', result: { content: [] } }), 'noContent', {}],
     ['structuredContent null', exchange({ probe: 'positive', result: { content: [], structuredContent: null } }), 'noContent', {}],
   ])('fails: %s', (_name, ex, messageId, data) => {
     const { findings } = grade(rule, ex);

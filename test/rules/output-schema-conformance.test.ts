@@ -17,6 +17,8 @@ describe('output-schema-conformance', () => {
     ['structuredContent without text before 2025-06-18', exchange({ probe: 'positive', result: { content: [], structuredContent: { count: 2 } }, outputSchema: schema }), '2024-11-05'],
     ['structuredContent without an outputSchema, with text', exchange({ probe: 'positive', text: '{}', structuredContent: {} }), '2025-11-25'],
     ['a conforming isError', exchange({ probe: 'positive', isError: true, text: 'x', structuredContent: { count: 0 }, outputSchema: schema }), '2025-11-25'],
+    // calc-mcp's base64 of "": the empty value's fallback is an empty text, and it is there
+    ['a blank text fallback for an empty value', exchange({ probe: 'positive', text: '', structuredContent: { content: '' } }), '2025-11-25'],
     ['a schema ajv cannot compile: no verdict', success({ count: 'x' }, { outputSchema: { $ref: '#/definitions/missing' } }), '2025-11-25'],
   ])('passes: %s', (_name, ex, version) => {
     expect(grade(rule, ex, { version })).toEqual({ applies: true, findings: [] });
