@@ -10,6 +10,7 @@ export const rule: Rule = {
     messages: {
       exited: 'The server closed the connection while handling this call (exit code {exitCode}, signal {signal}).',
       unresponsive: 'The server stopped answering after this call: the liveness check that followed it got no answer.',
+      flaky: 'The server {what} after this call, but not when the same input was sent again alone: a flaky failure (a loaded machine, a busy process), not a crash this input causes.',
     },
   },
 
@@ -18,6 +19,12 @@ export const rule: Rule = {
   },
 
   check(ex, ctx) {
+    const failed = ex.outcome.kind === 'closed' || ex.alive === false;
+    // Only a failure that happens again caps the grade: one that does not is a note.
+    if (failed && ex.recheck?.reproduced === false) {
+      ctx.report({ messageId: 'flaky', data: { what: ex.outcome.kind === 'closed' ? 'exited' : 'stopped answering' }, severity: 'note' });
+      return;
+    }
     if (ex.outcome.kind === 'closed') {
       ctx.report({ messageId: 'exited', data: { exitCode: ex.outcome.exitCode ?? 'none', signal: ex.outcome.signal ?? 'none' } });
       return;

@@ -1,4 +1,4 @@
-// Rule timely-response: every tool call is answered within the per-call timeout.
+// Rule timely-response: every tool call is answered within the per-call timeout (progress pushes it back); a timeout that does not reproduce is a note.
 import type { Exchange, Rule } from '../src/types.js';
 
 export const rule: Rule = {
@@ -9,6 +9,7 @@ export const rule: Rule = {
     tags: ['robustness'],
     messages: {
       timeout: 'No answer within {timeoutMs} ms ({label}): bound slow work and answer with an isError result (transient, with a retry delay) instead.',
+      flaky: 'No answer within {timeoutMs} ms ({label}), but the same input sent again alone was answered in {recheckMs} ms: a flaky delay (a loaded machine, a stalled lookup), not a hang.',
     },
   },
 
@@ -19,7 +20,11 @@ export const rule: Rule = {
   },
 
   check(ex, ctx) {
-    if (ex.outcome.kind !== 'timeout') return;
-    ctx.report({ messageId: 'timeout', data: { timeoutMs: ctx.session.timeoutMs, elapsedMs: ex.elapsedMs, label: ex.case.label } });
+    // A call we cancelled while it still reported progress was alive and working: progress is liveness.
+    if (ex.outcome.kind !== 'timeout' || ex.cancelled) return;
+    const data = { timeoutMs: ctx.session.timeoutMs, elapsedMs: ex.elapsedMs, label: ex.case.label };
+    // Only a timeout that happens again caps the grade: one that does not is a note.
+    if (ex.recheck?.reproduced === false) ctx.report({ messageId: 'flaky', data: { ...data, recheckMs: ex.recheck.elapsedMs }, severity: 'note' });
+    else ctx.report({ messageId: 'timeout', data });
   },
 };

@@ -137,6 +137,15 @@ export interface Exchange {
   noise?: string[];
   /** For a burst: this exchange's place among requests that were in flight together. */
   burst?: { index: number; size: number };
+  /** Progress notifications the server sent for this call (each one pushed its deadline back). */
+  progress?: number;
+  /** Cancelled by us while still reporting progress (outcome timeout): long-running by design, not hung. */
+  cancelled?: true;
+  /**
+   * A timeout or crash is sent again once, alone, before it counts: did it happen again? A failure that does not
+   * reproduce is flaky (a loaded machine, a stalled lookup) and is reported as a note.
+   */
+  recheck?: { reproduced: boolean; elapsedMs: number };
   /** The tool's declared outputSchema, if any (for output-schema-conformance). */
   outputSchema?: JsonSchema;
 }

@@ -91,11 +91,12 @@ export function planBatches(tools: readonly ToolInfo[], allTools: readonly ToolI
 export async function runProbes(session: Session, tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: RunOptions): Promise<RunResult> {
   const { batches, skips } = planBatches(tools, allTools, options);
   const result: RunResult = { exchanges: [], hits: [], skips };
+  const slow = new Map<string, string>();
   let done = 0;
   for (const { tool, probe, plan } of batches) {
     options.onProgress?.({ done: done++, total: batches.length, tool: tool.name, probe });
     if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
-    else await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result);
+    else await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result, slow);
   }
   return result;
 }
@@ -119,9 +120,10 @@ async function runBatch(
   arbitrary: fc.Arbitrary<ProbeCase> | null,
   options: RunOptions,
   result: RunResult,
+  slow: Map<string, string>,
 ): Promise<void> {
   const tool = toolInfo.name;
-  const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown };
+  const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown, withheld: 0 };
   // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
   const check = (property: fc.IAsyncProperty<[ProbeCase]>, path?: string) =>
     fc.check(property, {
@@ -133,6 +135,11 @@ async function runBatch(
   const source = arbitrary ?? fc.constantFrom(...enumerated);
   const send = async (probeCase: ProbeCase, path: string): Promise<RuleHit[]> => {
     if (batch.fatal) return [];
+    const mayRunLong = tool !== NO_TOOL && (probeCase.expect === 'valid-input' || probeCase.expect === 'any');
+    if (mayRunLong && slow.has(tool)) {
+      batch.withheld++; // a tool slow on valid input costs one wait, not one per input and probe kind
+      return [];
+    }
     let exchanges: Exchange[];
     try {
       exchanges = await execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1);
@@ -142,11 +149,17 @@ async function runBatch(
     }
     result.exchanges.push(...exchanges);
     batch.lastExchange = exchanges.at(-1);
-    const broken = exchanges.find((e) => e.outcome.kind === 'timeout' || e.outcome.kind === 'closed');
+    const broken = exchanges.find((e) => (e.outcome.kind === 'timeout' && !e.cancelled) || e.outcome.kind === 'closed');
     if (broken) {
       batch.stopped = true; // one timeout or crash is enough evidence for this (tool, probe)
       broken.alive = await session.isAlive();
       if (!broken.alive) await session.recover();
+      if (!session.gone) broken.recheck = await recheck(session, toolInfo, probe, probeCase, exchanges.indexOf(broken), broken.outcome.kind);
+    }
+    const slowest = mayRunLong ? exchanges.find((e) => e.outcome.kind === 'timeout' || e.elapsedMs > session.facts.timeoutMs / 2) : undefined;
+    if (slowest && !slow.has(tool)) {
+      const took = slowest.cancelled ? `was still reporting progress after ${(slowest.elapsedMs / 1000).toFixed(1)} s` : slowest.outcome.kind === 'timeout' ? 'timed out' : `took ${(slowest.elapsedMs / 1000).toFixed(1)} s`;
+      slow.set(tool, `the tool is slow on valid input (${probe}: ${probeCase.label} ${took}), so its further valid or possibly valid inputs are not sent`);
     }
     const hits = exchanges.flatMap((exchange) => gradeExchange(exchange, options.rules, session.facts, options.profile));
     result.hits.push(...hits);
@@ -194,14 +207,35 @@ async function runBatch(
   }
 
   if (batch.fatal !== undefined) throw batch.fatal;
+  if (batch.withheld > 0) result.skips.push({ tool, probe, reason: `${batch.withheld} input(s) not sent: ${slow.get(tool)}` });
   const last = batch.lastExchange;
   if (last && last.alive === undefined && !session.gone) {
     last.alive = await session.isAlive();
     if (!last.alive) {
       await session.recover();
+      if (!session.gone) last.recheck = await recheckLiveness(session, toolInfo, probe, last);
       result.hits.push(...gradeExchange(last, options.rules, session.facts, options.profile).filter((hit) => hit.ruleId === 'server-survives'));
     }
   }
+}
+
+/**
+ * Send a case that timed out or crashed the server once more, alone (nothing else in flight), and say whether the
+ * same thing happened: only a failure that reproduces caps the grade. The resend is not recorded as an exchange.
+ */
+async function recheck(session: Session, tool: ToolInfo, probe: ProbeKind, probeCase: ProbeCase, index: number, kind: Exchange['outcome']['kind']): Promise<Exchange['recheck']> {
+  const again = await execute(session, tool, probe, probeCase, UNKNOWN_PATH, 0);
+  const same = again[Math.max(0, index)] ?? again[0];
+  if (again.some((e) => e.outcome.kind === 'timeout' || e.outcome.kind === 'closed') && !(await session.isAlive())) await session.recover();
+  return { reproduced: same.outcome.kind === kind, elapsedMs: same.elapsedMs };
+}
+
+/** After a server stopped answering: send the last input again, alone, and check liveness again. */
+async function recheckLiveness(session: Session, tool: ToolInfo, probe: ProbeKind, last: Exchange): Promise<Exchange['recheck']> {
+  const again = await execute(session, tool, probe, last.case, UNKNOWN_PATH, 0);
+  const alive = await session.isAlive();
+  if (!alive) await session.recover();
+  return { reproduced: !alive, elapsedMs: again.at(-1)?.elapsedMs ?? 0 };
 }
 
 /** Put one probe case on the wire as its delivery says; a burst yields one exchange per request in it. */

@@ -28,6 +28,10 @@ export interface RawExchange {
   unmatched?: Record<string, unknown>[];
   /** How many answers carried this request's id. */
   answers?: number;
+  /** Progress notifications the server sent for this request (each one extended its deadline). */
+  progress?: number;
+  /** We cancelled this call while it was still reporting progress (outcome timeout): long-running by design, not hung. */
+  cancelled?: true;
 }
 
 /** The server could not be started or did not complete the handshake: the run cannot go on (exit 2). */
@@ -41,6 +45,8 @@ const CLIENT_INFO = { name: 'mcp-errlint', version: TOOL_VERSION };
 
 interface Pending {
   resolve: (message: Record<string, unknown>) => void;
+  /** Called for each notifications/progress that names this request's progress token. */
+  onProgress?: () => void;
   /** Where answers that match no waiting id go while this request is in flight. */
   collected: Record<string, unknown>[];
 }
@@ -58,6 +64,19 @@ const MAX_FRAME_CHARS = 4096;
 const MAX_NOISE_LINES = 20;
 /** A tools/list that pages past this is not going to end. */
 const MAX_TOOL_PAGES = 100;
+
+/**
+ * A tools/call that keeps reporting progress has its deadline pushed back by the per-call timeout at each
+ * notification, as MCP clients do (the TypeScript SDK's resetTimeoutOnProgress), but never past this many timeouts.
+ */
+export const MAX_PROGRESS_TIMEOUTS = 6;
+
+/**
+ * A tools/call still reporting progress after half the per-call timeout is alive and long-running by design: it is
+ * cancelled (notifications/cancelled, as a client may) instead of waited out, since mcp-errlint grades failures, not
+ * long work. The engine then sends that tool no more valid inputs.
+ */
+const CANCEL_PROGRESSING_AFTER = 0.5;
 
 /** How long to keep listening after the last expected answer, for duplicates and strays. */
 const ANSWER_GRACE_MS = 50;
@@ -280,30 +299,58 @@ export class Session {
   private async inFlight(requests: Array<{ method: string; params: unknown }>, timeoutMs: number, graceMs = 0, collected: Record<string, unknown>[] = []): Promise<RawExchange[]> {
     const transport = this.transport;
     const frames = requests.map(({ method, params }) => {
-      const request: Record<string, unknown> = { jsonrpc: '2.0', id: this.allocateId(), method };
-      if (params !== undefined) request.params = this.withEnvelope(params);
+      const id = this.allocateId();
+      const request: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+      if (params !== undefined) request.params = this.withEnvelope(method === 'tools/call' ? withProgressToken(params, id) : params);
       return request;
     });
     if (!transport.running) return frames.map((request) => ({ request, outcome: closedOutcome(transport), elapsedMs: 0, unmatched: [] }));
     const started = performance.now();
-    const waits = frames.map((request) =>
-      this.expect(request.id as string, collected).promise.then((answer) => ({ answer, elapsedMs: Math.round(performance.now() - started) })),
-    );
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+    const progress = new Map<string, number>();
+    const cancelled = new Set<string>();
+    const timers: NodeJS.Timeout[] = [];
+    const waits = frames.map((request) => {
+      const id = request.id as string;
+      const answered = this.expect(id, collected).promise.then((answer) => ({ answer, elapsedMs: Math.round(performance.now() - started) }));
+      // Each request has its own deadline: progress it reports pushes it back, up to MAX_PROGRESS_TIMEOUTS timeouts in all.
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        let timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        timers.push(timer);
+        const latest = started + timeoutMs * MAX_PROGRESS_TIMEOUTS;
+        this.pending.get(id)!.onProgress = () => {
+          progress.set(id, (progress.get(id) ?? 0) + 1);
+          clearTimeout(timer);
+          if (request.method === 'tools/call' && performance.now() - started >= timeoutMs * CANCEL_PROGRESSING_AFTER) {
+            cancelled.add(id);
+            transport.sendRaw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: this.withEnvelope({ requestId: id, reason: 'mcp-errlint: long-running call, progress seen' }) }) + '\n');
+            resolve('timeout');
+            return;
+          }
+          timer = setTimeout(() => resolve('timeout'), Math.max(0, Math.min(timeoutMs, latest - performance.now())));
+          timers.push(timer);
+        };
+      });
+      return Promise.race([answered, timedOut]);
+    });
     for (const request of frames) {
       this.sentIds.add(request.id as string);
       transport.sendRaw(JSON.stringify(request) + '\n');
     }
-    const settled = await Promise.all(waits.map((wait) => Promise.race([wait, timeout])));
-    clearTimeout(timer);
+    const settled = await Promise.all(waits);
+    for (const timer of timers) clearTimeout(timer);
     if (graceMs > 0 && transport.running) await new Promise((resolve) => setTimeout(resolve, graceMs)); // late duplicates and strays
     return frames.map((request, i) => {
       const id = request.id as string;
       this.pending.delete(id);
       const result = settled[i];
-      const base = { request, unmatched: collected, answers: this.answerCounts.get(id) ?? 0 };
-      if (result === 'timeout') return { ...base, outcome: { kind: 'timeout' }, elapsedMs: timeoutMs };
+      const base = {
+        request,
+        unmatched: collected,
+        answers: this.answerCounts.get(id) ?? 0,
+        ...(progress.has(id) ? { progress: progress.get(id) } : {}),
+        ...(cancelled.has(id) ? { cancelled: true as const } : {}),
+      };
+      if (result === 'timeout') return { ...base, outcome: { kind: 'timeout' }, elapsedMs: Math.round(performance.now() - started) };
       if (result.answer === 'closed') return { ...base, outcome: closedOutcome(transport), elapsedMs: result.elapsedMs };
       return { ...base, response: result.answer, outcome: outcomeOf(result.answer), elapsedMs: result.elapsedMs };
     });
@@ -353,7 +400,16 @@ export class Session {
     };
   }
 
+  /** Progress for a request of ours in flight: its deadline moves (our progress tokens are our request ids). */
+  private takeProgress(message: Record<string, unknown>): boolean {
+    const token = (message.params as { progressToken?: unknown } | undefined)?.progressToken;
+    const pending = typeof token === 'string' && this.sentIds.has(token) ? this.pending.get(token) : undefined;
+    pending?.onProgress?.();
+    return pending !== undefined;
+  }
+
   private takeAnswer(message: Record<string, unknown>): boolean {
+    if (message.method === 'notifications/progress') return this.takeProgress(message);
     if (!('result' in message || 'error' in message)) return false; // a server request or notification: the SDK's business
     const id = message.id;
     // Only ids we actually sent: an answer to an id we never used (guessed ahead, or invented) is a stray.
@@ -369,6 +425,13 @@ export class Session {
     for (const collected of collectors) collected.push(message);
     return ours || collectors.size > 0;
   }
+}
+
+/** tools/call params with a progress token in `_meta` (params that are not an object are sent as they are). */
+function withProgressToken(params: unknown, token: string): unknown {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return params;
+  const meta = (params as { _meta?: unknown })._meta;
+  return { ...params, _meta: { ...(typeof meta === 'object' && meta !== null ? meta : {}), progressToken: token } };
 }
 
 function outcomeOf(response: Record<string, unknown>): Outcome {

@@ -21,4 +21,17 @@ describe('server-survives', () => {
     const { findings } = grade(rule, ex);
     expect(findings).toEqual([{ messageId, data }]);
   });
+
+  it.each([
+    // a busy process (n8n-mcp on a slow SQLite query) missed one liveness check but answered the same input alone
+    ['answered, missed a ping, fine when re-sent alone', { ...exchange({ probe: 'oversized', text: 'ok', alive: false }), recheck: { reproduced: false, elapsedMs: 900 } }, 'stopped answering'],
+    ['exited once, not when re-sent alone', { ...exchange({ probe: 'oversized', closed: { exitCode: 137, signal: null } }), recheck: { reproduced: false, elapsedMs: 20 } }, 'exited'],
+  ])('reports a failure that did not reproduce as flaky, a note: %s', (_name, ex, what) => {
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'flaky', data: { what }, severity: 'note' }]);
+  });
+
+  it('keeps a failure that reproduced', () => {
+    const ex = { ...exchange({ probe: 'unicode', closed: { exitCode: 1, signal: null } }), recheck: { reproduced: true, elapsedMs: 3 } };
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'exited', data: { exitCode: 1, signal: 'none' } }]);
+  });
 });

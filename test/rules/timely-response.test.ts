@@ -12,6 +12,20 @@ describe('timely-response', () => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });
 
+  it('passes a call we cancelled while it still reported progress (long-running by design, alive)', () => {
+    const ex = { ...exchange({ probe: 'positive', timeout: true, elapsedMs: 6_000 }), progress: 3, cancelled: true as const };
+    expect(grade(rule, ex).findings).toEqual([]);
+  });
+
+  it('reports a timeout that did not happen again when re-sent alone as flaky, a note', () => {
+    const ex = { ...exchange({ probe: 'positive', label: 'a', timeout: true, elapsedMs: 5_001 }), recheck: { reproduced: false, elapsedMs: 40 } };
+    expect(grade(rule, ex, { timeoutMs: 5_000 }).findings).toEqual([
+      { messageId: 'flaky', data: { timeoutMs: 5_000, elapsedMs: 5_001, label: 'a', recheckMs: 40 }, severity: 'note' },
+    ]);
+    const reproduced = { ...ex, recheck: { reproduced: true, elapsedMs: 5_000 } };
+    expect(grade(rule, reproduced, { timeoutMs: 5_000 }).findings).toEqual([{ messageId: 'timeout', data: { timeoutMs: 5_000, elapsedMs: 5_001, label: 'a' } }]);
+  });
+
   it('fails on a timeout, with the configured timeout', () => {
     const ex = exchange({ probe: 'oversized', label: '1 MB string', timeout: true, elapsedMs: 5_003 });
     expect(grade(rule, ex, { timeoutMs: 5_000 }).findings).toEqual([
