@@ -38,6 +38,8 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   { fixture: 'noisy-stdout', rules: ['stdout-clean'], exit: 1 },
   // No annotations: probed with inputs it must refuse only, which it answers with -32603.
   { fixture: 'unannotated-tools', rules: ['error-channel'], exit: 1 },
+  // One stall that does not happen again when re-sent alone: a flaky timeout, a note that caps nothing.
+  { fixture: 'flaky-timeout', rules: ['timely-response'], exit: 0 },
 ];
 
 async function lintFixture(fixture: string, extra: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
@@ -109,6 +111,24 @@ describe.concurrent('coverage and the safety policy (unannotated-tools)', () => 
     const result = await runCli([...COMMON, '--fail-on', 'never', '--min-coverage', '80', '--', 'node', 'fixtures/unannotated-tools.mjs']);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout).gate.failures).toEqual(['coverage 66.6% (2 of 3 tools probed) is below --min-coverage 80']);
+  });
+});
+
+describe.concurrent('slow tools and flaky failures', () => {
+  it('a stall that does not reproduce is a flaky note and leaves the grade alone', async () => {
+    const { code, report } = await lintFixture('flaky-timeout');
+    expect(report.findings.map((f) => [f.severity, f.ruleId, f.messageId])).toEqual([['note', 'timely-response', 'flaky']]);
+    expect(report.score.caps).toEqual([]);
+    expect(report.score.grade).toBe('A+');
+    expect(code).toBe(0);
+  });
+
+  it('a tool that works longer than the timeout while reporting progress is alive: no finding, one wait, its other valid inputs skipped', async () => {
+    const { code, report } = await lintFixture('slow-with-progress');
+    expect(report.findings).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.tools.find((t) => t.name === 'lookup_user')!.probes).toContain('extra-properties');
+    expect(report.skips.filter((s) => s.tool === 'lookup_user' && s.reason.includes('slow on valid input')).length).toBeGreaterThan(0);
   });
 });
 
