@@ -414,6 +414,7 @@ export class Session {
     const id = message.id;
     // Only ids we actually sent: an answer to an id we never used (guessed ahead, or invented) is a stray.
     const ours = typeof id === 'string' && this.sentIds.has(id);
+    if (!ours) readableForSdk(message);
     if (ours) this.answerCounts.set(id, (this.answerCounts.get(id) ?? 0) + 1);
     const pending = ours ? this.pending.get(id) : undefined;
     if (pending && this.answerCounts.get(id as string) === 1) {
@@ -425,6 +426,19 @@ export class Session {
     for (const collected of collectors) collected.push(message);
     return ours || collectors.size > 0;
   }
+}
+
+/**
+ * An error whose code is not an integer (`"-32601"`) fails the SDK client's message schema and is dropped, so its
+ * own requests (the server/discover era probe) would wait out their timeout. What the SDK reads gets the code as a
+ * number (or -32603); the frame as sent is already recorded, and rules grade that.
+ */
+function readableForSdk(message: Record<string, unknown>): void {
+  const error = message.error;
+  if (typeof error !== 'object' || error === null || Number.isInteger((error as { code?: unknown }).code)) return;
+  const code = Number((error as { code?: unknown }).code);
+  (error as { code: number }).code = Number.isInteger(code) ? code : -32603;
+  if (typeof (error as { message?: unknown }).message !== 'string') (error as { message: string }).message = String((error as { message?: unknown }).message ?? '');
 }
 
 /** tools/call params with a progress token in `_meta` (params that are not an object are sent as they are). */

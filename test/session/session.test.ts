@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '../../src/session/session.js';
 
 /** A legacy-era stdio server in a few lines; `onRequest` decides what to write for each request or notification. */
-function scriptedServer(onRequest: string): string[] {
+function scriptedServer(onRequest: string, discoverError = "{ code: -32601, message: 'Method not found' }"): string[] {
   const source = `
     const rl = require('node:readline').createInterface({ input: process.stdin });
     const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
     rl.on('line', (line) => {
       let msg; try { msg = JSON.parse(line); } catch { return; }
       if (msg.method === 'initialize') return send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'scripted', version: '1' } } });
-      if (msg.method === 'server/discover') return send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } });
+      if (msg.method === 'server/discover') return send({ jsonrpc: '2.0', id: msg.id, error: ${discoverError} });
       if (msg.method === 'notifications/initialized') return;
       if (msg.method === 'ping') return send({ jsonrpc: '2.0', id: msg.id, result: {} });
       if (msg.method === 'tools/list') return send({ jsonrpc: '2.0', id: msg.id, result: { tools: [{ name: 't', inputSchema: { type: 'object' } }] } });
@@ -25,10 +25,50 @@ afterEach(async () => {
   session = undefined;
 });
 
-async function open(onRequest: string): Promise<Session> {
-  session = await Session.open({ target: { command: process.execPath, args: scriptedServer(onRequest) }, timeoutMs: 2000 });
+async function open(onRequest: string, timeoutMs = 2000): Promise<Session> {
+  session = await Session.open({ target: { command: process.execPath, args: scriptedServer(onRequest) }, timeoutMs });
   return session;
 }
+
+/** Answers tools/call after `answerMs`, sending progress for its token at each of `progressAtMs`. */
+const slowCall = (answerMs: number, progressAtMs: number[]) => `
+  if (msg.method === 'tools/call') {
+    const token = msg.params && msg.params._meta && msg.params._meta.progressToken;
+    for (const [i, at] of ${JSON.stringify(progressAtMs)}.entries()) setTimeout(() => send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: i + 1 } }), at);
+    setTimeout(() => send({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: 'done' }] } }), ${answerMs});
+  }`;
+
+describe('Session: progress and start-up', () => {
+  it('sends a progress token with every tools/call, and lets progress push the deadline back', async () => {
+    const s = await open(slowCall(1200, [400]), 1000);
+    const answer = await s.request('tools/call', { name: 't', arguments: {} });
+    expect((answer.request.params as { _meta: { progressToken: string } })._meta.progressToken).toBe(answer.request.id);
+    expect(answer.outcome.kind).toBe('result'); // answered after the 1000 ms timeout: the progress at 400 ms moved the deadline
+    expect(answer.progress).toBe(1);
+  });
+
+  it('times out a call that reports no progress', async () => {
+    const s = await open(slowCall(1500, []), 1000);
+    const answer = await s.request('tools/call', { name: 't', arguments: {} });
+    expect(answer.outcome.kind).toBe('timeout');
+    expect(answer.cancelled).toBeUndefined();
+  });
+
+  it('cancels a call still reporting progress after half the timeout instead of waiting it out', async () => {
+    const s = await open(slowCall(5000, [200, 400, 600, 800]), 1000);
+    const answer = await s.request('tools/call', { name: 't', arguments: {} });
+    expect(answer).toMatchObject({ outcome: { kind: 'timeout' }, cancelled: true });
+    expect(answer.elapsedMs).toBeLessThan(1000);
+    expect(answer.progress).toBeGreaterThanOrEqual(3);
+  });
+
+  it('falls back to the legacy handshake at once when server/discover is refused with a string error code', async () => {
+    const started = performance.now();
+    session = await Session.open({ target: { command: process.execPath, args: scriptedServer('', "{ code: '-32601', message: 'Method not found' }") }, timeoutMs: 20_000 });
+    expect(session.facts.era).toBe('legacy');
+    expect(performance.now() - started).toBeLessThan(10_000); // the era probe's own timeout would be 20 s
+  }, 30_000);
+});
 
 describe('Session', () => {
   it('negotiates a legacy version and lists tools', async () => {
