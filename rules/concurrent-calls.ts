@@ -1,13 +1,10 @@
 // Rule concurrent-calls: requests in flight together are each answered exactly once, with their own id and their own answer.
 import type { Exchange, Rule } from '../src/types.js';
+import { escapeRegExp } from '../src/util/regex.js';
 import { requestedToolName, scanText, snippet } from '../src/matchers/surface.js';
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function names(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w-])${escape(name)}(?![\\w-])`).test(text);
+  return new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(text);
 }
 
 /** The tool names of the other requests of the burst (distinct names are what lets a crossed answer show). */

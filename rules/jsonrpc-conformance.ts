@@ -3,6 +3,7 @@ import type { Exchange, Rule, RuleContext } from '../src/types.js';
 import { errorCode, snippet } from '../src/matchers/surface.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
+import { isRecord } from '../src/util/guards.js';
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -15,14 +16,10 @@ const MODERN_SINCE: ProtocolVersion = '2026-07-28';
 
 type Id = string | number | null | undefined;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The id a frame carries when it can be read: a string or number id of an object (or of a batch's first element). */
 function readableId(request: unknown): string | number | null {
   const frame = Array.isArray(request) ? request[0] : request;
-  const id = isObject(frame) ? frame.id : undefined;
+  const id = isRecord(frame) ? frame.id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
@@ -60,7 +57,7 @@ function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
   if (hasResult && hasError) ctx.report({ messageId: 'resultAndError', data: {} });
   if (!hasResult && !hasError) ctx.report({ messageId: 'neitherResultNorError', data: {} });
   // 2026-07-28: every result says whether it is complete (or needs input); the 2.x client rejects one without.
-  if (hasResult && ctx.session.era === 'modern' && isObject(response.result) && typeof response.result.resultType !== 'string') {
+  if (hasResult && ctx.session.era === 'modern' && isRecord(response.result) && typeof response.result.resultType !== 'string') {
     ctx.report({ messageId: 'missingResultType', data: { version: ctx.session.protocolVersion } });
   }
 
@@ -75,7 +72,7 @@ function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
 
   if (!hasError) return;
   const error = response.error;
-  if (!isObject(error)) {
+  if (!isRecord(error)) {
     ctx.report({ messageId: 'errorNotObject', data: { value: snippet(JSON.stringify(error) ?? '', 60) } });
     return;
   }

@@ -1,5 +1,6 @@
 // Rule recovery-hint: an error tells the agent how to recover — the offending argument, the expected input, or the next step.
 import type { Exchange, Rule } from '../src/types.js';
+import { escapeRegExp } from '../src/util/regex.js';
 import { errorSurfaces, isBlank, isErrorAnswer, isProtocolProbe, requestedToolName, snippet } from '../src/matchers/surface.js';
 import { extractMetadata, hasActionableMetadata } from '../src/matchers/metadata.js';
 import { findExpectation, findNextStep } from '../src/matchers/phrases.js';
@@ -17,13 +18,9 @@ function argumentNames(ex: Exchange): string[] {
   return args !== null && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args) : [];
 }
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** Does `text` mention `name`? Short names must be quoted or followed by ':'/'=' so "a" in "a number" is no mention. */
 function mentions(text: string, name: string): boolean {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   const pattern = name.length >= 3 ? `(?<![\\w])${n}(?![\\w])` : `['"\`/.]${n}(?![\\w])|(?<![\\w])${n}(?:\\s*[:=]|['"\`])`;
   return new RegExp(pattern, 'i').test(text);
 }
