@@ -1,6 +1,6 @@
 // Tests for answer classification and error surfaces of an exchange.
 import { describe, expect, it } from 'vitest';
-import { answerKind, errorSurfaces, errorText, isBlank, resultText, snippet } from '../../src/matchers/surface.js';
+import { answerKind, describeErrorCode, errorCode, errorCodeData, errorSurfaces, errorText, isBlank, resultText, snippet } from '../../src/matchers/surface.js';
 import { exchange } from '../helpers/exchange.js';
 
 describe('answerKind', () => {
@@ -73,5 +73,33 @@ describe('text helpers', () => {
   it('makes redacted, bounded evidence', () => {
     expect(snippet('password=hunter2\n\nnext')).toBe('password=[REDACTED:password] next');
     expect(snippet('x'.repeat(500), 10)).toHaveLength(10);
+  });
+});
+
+describe('describeErrorCode and errorCode: a code as it was sent', () => {
+  it.each([
+    [-32602, 'code -32602'],
+    ['-32602', 'code "-32602", a string, not an integer'],
+    [1.5, 'code 1.5, not an integer'],
+    [undefined, 'no code'],
+    [null, 'code null, not an integer'],
+    [true, 'code true, a boolean, not an integer'],
+    [{ n: -32602 }, 'code {"n":-32602}, an object, not an integer'],
+    [[-32602], 'code [-32602], an array, not an integer'],
+  ])('%j reads %j', (code, text) => {
+    expect(describeErrorCode(code)).toBe(text);
+  });
+
+  it('errorCode is the integer code only: the string "-32602" and 1.5 are no code', () => {
+    expect(errorCode(exchange({ error: { code: -32602, message: 'x' } }))).toBe(-32602);
+    expect(errorCode(exchange({ error: { code: '-32602', message: 'x' } }))).toBeUndefined();
+    expect(errorCode(exchange({ error: { code: -32602.5, message: 'x' } }))).toBeUndefined();
+    expect(errorCode(exchange({ isError: true, text: 'x' }))).toBeUndefined();
+  });
+
+  it('errorCodeData keeps the number or the JSON text as data', () => {
+    expect(errorCodeData(exchange({ error: { code: -32601, message: 'x' } }))).toEqual({ code: -32601, codeAsSent: 'code -32601' });
+    expect(errorCodeData(exchange({ error: { code: '-32602', message: 'x' } }))).toEqual({ code: '"-32602"', codeAsSent: 'code "-32602", a string, not an integer' });
+    expect(errorCodeData(exchange({ error: { code: undefined, message: 'x' } }))).toEqual({ code: 'none', codeAsSent: 'no code' });
   });
 });
