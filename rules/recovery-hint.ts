@@ -1,21 +1,21 @@
 // Rule recovery-hint: an error tells the agent how to recover — the offending argument, the expected input, or the next step.
 import type { Exchange, Rule } from '../src/types.js';
 import { escapeRegExp } from '../src/util/regex.js';
+import { isRecord } from '../src/util/guards.js';
+import { quotedNames } from '../src/matchers/sent.js';
 import { errorSurfaces, isBlank, isErrorAnswer, isProtocolProbe, requestedToolName, snippet } from '../src/matchers/surface.js';
 import { extractMetadata, hasActionableMetadata } from '../src/matchers/metadata.js';
 import { findExpectation, findNextStep } from '../src/matchers/phrases.js';
 
-const QUOTED = /['"`‘’“”]([^'"`‘’“”\n]{1,64})['"`‘’“”]/g;
 const TOOL_LIST = /\b(?:available|valid|known|supported|existing) tools?\b|\bdid you mean\b|\btools\/list\b|\blist[_ ]?tools\b/i;
 const MAX_TOOL_NAME = 128;
 
 /** Argument names the error should mention: those the probe label quotes ("omit required 'path'"), else the sent keys. */
 function argumentNames(ex: Exchange): string[] {
-  const quoted = [...ex.case.label.matchAll(QUOTED)].map((m) => m[1]);
-  const fromLabel = quoted.flatMap((q) => [q, q.split(/[./]/).pop() ?? q]).filter((n) => n.trim() !== '');
-  if (fromLabel.length > 0) return [...new Set(fromLabel)];
+  const fromLabel = quotedNames(ex.case.label);
+  if (fromLabel.length > 0) return fromLabel;
   const args = ex.case.arguments;
-  return args !== null && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args) : [];
+  return isRecord(args) ? Object.keys(args) : [];
 }
 
 /** Does `text` mention `name`? Short names must be quoted or followed by ':'/'=' so "a" in "a number" is no mention. */

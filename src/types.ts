@@ -136,12 +136,22 @@ export interface Exchange {
   outputSchema?: JsonSchema;
 }
 
+/** What the user gave the server to start it; a path in it that comes back in an error is the user's own, not a leak. */
+export interface UserSupplied {
+  /** The server command's arguments, as given (e.g. the directories a filesystem server may use). */
+  args: readonly string[];
+  /** The server's working directory (absolute); relative paths among `args` are resolved against it. */
+  cwd?: string;
+}
+
 /** Facts about the session a rule may need (negotiated version and era). */
 export interface SessionFacts {
   protocolVersion: string;
   era: ProtocolEra;
   transport: 'stdio';
   timeoutMs: number;
+  /** What the user gave the server (command-line arguments, working directory); absent when not known. */
+  userSupplied?: UserSupplied;
 }
 
 export interface RuleMeta {

@@ -151,11 +151,6 @@ export function requestedToolName(ex: Exchange): string {
   return ex.case.name;
 }
 
-/** Everything we sent in tools/call params, as scan text (to tell an echo of our input from a leak). */
-export function sentText(ex: Exchange): string {
-  return scanText(ex.request.params ?? { name: ex.case.name, arguments: ex.case.arguments });
-}
-
 /** Evidence for a report: redacted, whitespace collapsed, cut to `max` characters. */
 export function snippet(text: string, max = 120): string {
   const clean = redact(text).replace(/\s+/g, ' ').trim();
