@@ -151,6 +151,21 @@ export function requestedToolName(ex: Exchange): string {
   return ex.case.name;
 }
 
+/**
+ * Evidence around a phrase: the text redacted and whitespace collapsed first (so no cut can split a secret past its
+ * redaction), then `locate` finds the phrase in that clean text and the excerpt of `max` characters shows it, with
+ * some context before it. Without a place (null), the excerpt is the start, like snippet().
+ */
+export function excerpt(text: string, locate: (clean: string) => number | null, max = 160): string {
+  const clean = redact(text).replace(/\s+/g, ' ').trim();
+  const at = locate(clean);
+  if (clean.length <= max || at === null || at <= Math.floor((max * 3) / 4)) return snippet(clean, max);
+  const room = max - 1; // the leading '…'
+  const start = Math.max(0, at - Math.floor(max / 4));
+  if (start + room >= clean.length) return `…${clean.slice(clean.length - room)}`;
+  return `…${clean.slice(start, start + room - 1)}…`;
+}
+
 /** Evidence for a report: redacted, whitespace collapsed, cut to `max` characters. */
 export function snippet(text: string, max = 120): string {
   const clean = redact(text).replace(/\s+/g, ' ').trim();
