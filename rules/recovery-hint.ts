@@ -25,10 +25,16 @@ function mentions(text: string, name: string): boolean {
   return new RegExp(pattern, 'i').test(text);
 }
 
+// About a tool name: the tool or its name is unknown, missing or wrong ("Tool  not found", "Tool name must not be empty").
+const TOOL_WORD = /\btool\b|\bname\b/i;
+const NAME_PROBLEM = /\b(?:empty|missing|required|blank|invalid|unknown|not (?:found|registered|available|allowed)|(?:does not|doesn't|did not|didn't) (?:exist|match)|no (?:such|tool))\b/i;
+
 function namesTool(ex: Exchange, text: string): boolean {
   const name = requestedToolName(ex);
   if (TOOL_LIST.test(text)) return true;
-  if (name.trim() === '') return /\b(?:empty|missing|required|blank)\b/i.test(text);
+  // An empty name cannot be named: a message that says the tool name is missing, empty or unknown says all there is
+  // (the SDKs' "Tool  not found" is their "Tool nope not found" with nothing in the slot). "Invalid params" does not.
+  if (name.trim() === '') return TOOL_WORD.test(text) && NAME_PROBLEM.test(text);
   if (name.length > MAX_TOOL_NAME) return text.includes(name.slice(0, 32)) || /\b(?:too long|length|characters)\b/i.test(text);
   return text.toLowerCase().includes(name.toLowerCase());
 }
