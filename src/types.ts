@@ -106,6 +106,18 @@ export type Outcome =
   /** Nothing came back before the barrier request was answered (right for a notification). */
   | { kind: 'silent' };
 
+/** Where an exchange sits in a burst of requests that were in flight together, and how the burst went. */
+export interface BurstPosition {
+  /** This request's place in the burst, from 0. */
+  index: number;
+  size: number;
+  /**
+   * How every request of the burst ended, in burst order (this one included): what tells a lost answer (the others
+   * were answered, this one never) from a slow server (every answer late). Absent when not recorded.
+   */
+  members?: Array<{ outcome: Outcome['kind']; elapsedMs: number }>;
+}
+
 /** One request we sent and everything the server did about it. Rules grade these and nothing else. */
 export interface Exchange {
   /** Position in the run, from 1. */
@@ -131,7 +143,7 @@ export interface Exchange {
   /** stdout lines that were not JSON-RPC messages, seen since the previous exchange (or the handshake). */
   noise?: string[];
   /** For a burst: this exchange's place among requests that were in flight together. */
-  burst?: { index: number; size: number };
+  burst?: BurstPosition;
   /** The tool's declared outputSchema, if any (for output-schema-conformance). */
   outputSchema?: JsonSchema;
 }
