@@ -1,6 +1,6 @@
 // Rule jsonrpc-conformance: bad frames get -32700/-32600/-32601 with the right id, batches follow the version rule, and every answer is well-formed JSON-RPC.
 import type { Exchange, Rule, RuleContext } from '../src/types.js';
-import { describeErrorCode, errorCode, errorCodeData, snippet } from '../src/matchers/surface.js';
+import { codeData, describeErrorCode, errorCode, errorCodeData, snippet } from '../src/matchers/surface.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 import { isRecord } from '../src/util/guards.js';
@@ -71,7 +71,7 @@ function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
     return;
   }
   if (typeof error.code !== 'number' || !Number.isInteger(error.code)) {
-    ctx.report({ messageId: 'badErrorCode', data: { code: snippet(JSON.stringify(error.code) ?? 'none', 40), codeAsSent: describeErrorCode(error.code) } });
+    ctx.report({ messageId: 'badErrorCode', data: codeData(error.code) });
   }
   if (typeof error.message !== 'string') ctx.report({ messageId: 'badErrorMessage', data: { value: snippet(JSON.stringify(error.message) ?? '(none)', 40) } });
   if (typeof error.code !== 'number' || !Number.isInteger(error.code)) return;

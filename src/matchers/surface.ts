@@ -137,7 +137,11 @@ export function describeErrorCode(code: unknown): string {
  * ('none' when absent); `codeAsSent` is describeErrorCode's reading of it.
  */
 export function errorCodeData(ex: Exchange): { code: string | number; codeAsSent: string } {
-  const sent = ex.outcome.kind === 'error' ? ex.outcome.error.code : undefined;
+  return codeData(ex.outcome.kind === 'error' ? ex.outcome.error.code : undefined);
+}
+
+/** errorCodeData for a code read from anywhere (a response frame's error member). */
+export function codeData(sent: unknown): { code: string | number; codeAsSent: string } {
   const code = typeof sent === 'number' ? sent : sent === undefined ? 'none' : snippet(JSON.stringify(sent) ?? String(sent), 40);
   return { code, codeAsSent: describeErrorCode(sent) };
 }

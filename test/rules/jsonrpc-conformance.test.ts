@@ -123,7 +123,7 @@ describe('jsonrpc-conformance: the shape of every answer', () => {
     ['the id as a number for a string id (near miss)', exchange({ probe: 'positive', text: 'ok', request: { jsonrpc: '2.0', id: '7', method: 'tools/call', params: { name: 'search_docs' } }, response: { jsonrpc: '2.0', id: 7, result: {} } }), 'idMismatch', { sent: '"7"', received: '7' }],
     ['id null on a -32603', exchange({ probe: 'positive', error: { code: -32603, message: 'x' }, response: rpcError(null, -32603, 'x') }), 'idMismatch', { received: 'null' }],
     ['a string error code', exchange({ probe: 'positive', error: { code: '500', message: 'x' } }), 'badErrorCode', { code: '"500"', codeAsSent: 'code "500", a string, not an integer' }],
-    ['a fractional error code', exchange({ probe: 'positive', error: { code: -32000.5, message: 'x' } }), 'badErrorCode', { code: '-32000.5', codeAsSent: 'code -32000.5, not an integer' }],
+    ['a fractional error code', exchange({ probe: 'positive', error: { code: -32000.5, message: 'x' } }), 'badErrorCode', { code: -32000.5, codeAsSent: 'code -32000.5, not an integer' }],
     ['no error code', exchange({ probe: 'positive', error: { code: undefined, message: 'x' }, response: { jsonrpc: '2.0', id: 7, error: { message: 'x' } } }), 'badErrorCode', { code: 'none', codeAsSent: 'no code' }],
     ['an object as message', exchange({ probe: 'positive', error: { code: -32000, message: { text: 'x' } } }), 'badErrorMessage', { value: '{"text":"x"}' }],
     ['an error that is a string', exchange({ probe: 'positive', error: { code: 1, message: 'x' }, response: { jsonrpc: '2.0', id: 7, error: 'boom' } }), 'errorNotObject', { value: '"boom"' }],
