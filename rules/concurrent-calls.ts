@@ -1,19 +1,32 @@
 // Rule concurrent-calls: requests in flight together are each answered exactly once, with their own id and their own answer.
 import type { Exchange, Rule } from '../src/types.js';
+import { escapeRegExp } from '../src/util/regex.js';
 import { requestedToolName, scanText, snippet } from '../src/matchers/surface.js';
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function names(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w-])${escape(name)}(?![\\w-])`).test(text);
+  return new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(text);
 }
 
 /** The tool names of the other requests of the burst (distinct names are what lets a crossed answer show). */
 function otherMembers(ex: Exchange, own: string): string[] {
   const calls = ex.case.delivery?.kind === 'burst' ? ex.case.delivery.calls : [];
   return [...new Set(calls.map((c) => c.name))].filter((n) => n !== own && n.trim() !== '');
+}
+
+/**
+ * Why a request of the burst that timed out counts as lost, or null when it only shows a slow server (timely-response's
+ * business): lost when the server answered other requests of the burst, all of them within the first half of the
+ * timeout, and then this one never. A server working through the burst one by one is still answering near the deadline.
+ */
+function lostAmongAnswered(ex: Exchange, timeoutMs: number): string | null {
+  if ((ex.answers ?? 0) > 0) return null; // it came, after the deadline: late, not lost
+  const { index, members } = ex.burst!;
+  if (members === undefined) return null; // the burst's other answers are not recorded: a timeout alone proves nothing
+  const answered = members.filter((m, i) => i !== index && (m.outcome === 'result' || m.outcome === 'error'));
+  if (answered.length === 0) return null; // every answer was late: slow, not lost
+  const lastMs = Math.max(...answered.map((m) => m.elapsedMs));
+  if (lastMs > timeoutMs / 2) return null;
+  return `no answer within ${timeoutMs} ms, while ${answered.length} other request(s) of the burst were answered within ${lastMs} ms`;
 }
 
 /** Everything the answer says, as text. */
@@ -51,9 +64,13 @@ export const rule: Rule = {
     const stray = index === 0 ? (ex.unmatched ?? []).filter((m) => m.id === null || m.id === undefined) : [];
     if (stray.length > 0) ctx.report({ messageId: 'strayAnswer', data: { size, count: stray.length, text: snippet(JSON.stringify(stray[0]), 100) } });
 
-    if (ex.outcome.kind === 'timeout' || ex.outcome.kind === 'closed' || ex.outcome.kind === 'silent') {
-      const outcome = ex.outcome.kind === 'timeout' ? `no answer within ${ctx.session.timeoutMs} ms` : ex.outcome.kind === 'closed' ? 'the server exited' : 'no answer';
-      ctx.report({ messageId: 'lost', data: { ...position, outcome } });
+    if (ex.outcome.kind === 'timeout') {
+      const outcome = lostAmongAnswered(ex, ctx.session.timeoutMs);
+      if (outcome !== null) ctx.report({ messageId: 'lost', data: { ...position, outcome } });
+      return;
+    }
+    if (ex.outcome.kind === 'closed' || ex.outcome.kind === 'silent') {
+      ctx.report({ messageId: 'lost', data: { ...position, outcome: ex.outcome.kind === 'closed' ? 'the server exited' : 'no answer' } });
       return;
     }
     if (ex.answers !== undefined && ex.answers > 1) ctx.report({ messageId: 'duplicated', data: { ...position, answers: ex.answers } });

@@ -1,18 +1,19 @@
 // Rule customer-message: business and permission errors carry a user-safe message (customerMessage, customerFriendlyMessage, userMessage) free of internals.
 import type { Exchange, Rule } from '../src/types.js';
-import { isErrorAnswer, isProtocolProbe, sentText, snippet } from '../src/matchers/surface.js';
+import { isErrorAnswer, isProtocolProbe, snippet } from '../src/matchers/surface.js';
+import { ownInput } from '../src/matchers/sent.js';
 import { extractMetadata } from '../src/matchers/metadata.js';
-import { findLeak } from '../src/matchers/leaks.js';
+import { findLeak, type LeakOptions } from '../src/matchers/leaks.js';
 import { findStackFrame } from '../src/matchers/stack-frames.js';
 import { findSecret } from '../src/matchers/secrets.js';
 
 /** The first internal detail in a user message: a credential, a stack frame or a leak, as (kind, evidence). */
-function internals(text: string, sent: string): { kind: string; match: string } | null {
+function internals(text: string, own: LeakOptions): { kind: string; match: string } | null {
   const secret = findSecret(text);
   if (secret) return { kind: secret.kind, match: '[REDACTED]' };
   const frame = findStackFrame(text);
   if (frame) return { kind: `${frame.language} stack frame`, match: frame.frame };
-  const leak = findLeak(text, { sent }); // our own input echoed back is no leak
+  const leak = findLeak(text, own); // our own input echoed back is no leak
   return leak ? { kind: leak.kind, match: leak.match } : null;
 }
 
@@ -42,7 +43,7 @@ export const rule: Rule = {
       ctx.report({ messageId: 'missing', data: { category: meta.category ?? 'unknown', categoryWhere: meta.fields.category?.where ?? '' } });
       return;
     }
-    const found = internals(meta.userMessage, sentText(ex));
+    const found = internals(meta.userMessage, ownInput(ex, ctx.session));
     if (found) ctx.report({ messageId: 'internals', data: { where: field.where, kind: found.kind, match: snippet(found.match, 80) } });
   },
 };

@@ -1,14 +1,11 @@
 // Rule empty-result-explicit: a success result says what it found, even "nothing": empty content and no structuredContent is ambiguous.
 import type { Exchange, Rule } from '../src/types.js';
 import { answerKind, isBlank, isProtocolProbe } from '../src/matchers/surface.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { isRecord } from '../src/util/guards.js';
 
 /** A content item that says nothing: a text item with blank text (images, resources and links say something). */
 function saysNothing(item: unknown): boolean {
-  return isObject(item) && item.type === 'text' && (typeof item.text !== 'string' || isBlank(item.text));
+  return isRecord(item) && item.type === 'text' && (typeof item.text !== 'string' || isBlank(item.text));
 }
 
 export const rule: Rule = {

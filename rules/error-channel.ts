@@ -1,6 +1,6 @@
 // Rule error-channel: a tool failure is reported on the right layer for the negotiated protocol version (rulebook §3 rows 2, 5).
 import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorCode, isProtocolProbe } from '../src/matchers/surface.js';
+import { answerKind, errorCode, errorCodeData, isProtocolProbe } from '../src/matchers/surface.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 
@@ -23,7 +23,7 @@ export const rule: Rule = {
       internalErrorOnToolFailure:
         'A tool failure ({label}) was answered with JSON-RPC -32603 Internal error: the model never sees it; return a result with isError: true.',
       unexpectedCode:
-        'A tool call ({label}) was answered with JSON-RPC error {code}; a tool failure belongs in a result with isError: true.',
+        'A tool call ({label}) was answered with a JSON-RPC error with {codeAsSent}; a tool failure belongs in a result with isError: true.',
     },
   },
 
@@ -56,7 +56,6 @@ export const rule: Rule = {
       // 'any' inputs (extra properties, oversized, unicode) may be rejected as invalid params (§3 rows 3, 11, 12).
       if (ex.case.expect === 'any') return;
     }
-    const shown = code ?? JSON.stringify(ex.outcome.kind === 'error' ? ex.outcome.error.code : null);
-    ctx.report({ messageId: 'unexpectedCode', data: { code: shown, label, version }, ...(ctx.profile === 'strict' ? {} : { severity: 'warning' as const }) });
+    ctx.report({ messageId: 'unexpectedCode', data: { ...errorCodeData(ex), label, version }, ...(ctx.profile === 'strict' ? {} : { severity: 'warning' as const }) });
   },
 };

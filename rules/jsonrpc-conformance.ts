@@ -1,8 +1,9 @@
 // Rule jsonrpc-conformance: bad frames get -32700/-32600/-32601 with the right id, batches follow the version rule, and every answer is well-formed JSON-RPC.
 import type { Exchange, Rule, RuleContext } from '../src/types.js';
-import { errorCode, snippet } from '../src/matchers/surface.js';
+import { codeData, describeErrorCode, errorCode, errorCodeData, snippet } from '../src/matchers/surface.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
+import { isRecord } from '../src/util/guards.js';
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -15,21 +16,11 @@ const MODERN_SINCE: ProtocolVersion = '2026-07-28';
 
 type Id = string | number | null | undefined;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The id a frame carries when it can be read: a string or number id of an object (or of a batch's first element). */
 function readableId(request: unknown): string | number | null {
   const frame = Array.isArray(request) ? request[0] : request;
-  const id = isObject(frame) ? frame.id : undefined;
+  const id = isRecord(frame) ? frame.id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
-}
-
-/** The error code as received: the number, or the JSON of whatever else was sent ("-32700" as a string shows quoted). */
-function shownCode(ex: Exchange): string | number {
-  if (ex.outcome.kind !== 'error') return 'none';
-  return errorCode(ex) ?? snippet(JSON.stringify(ex.outcome.error.code) ?? 'none', 40);
 }
 
 function shownId(id: Id): string {
@@ -60,7 +51,7 @@ function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
   if (hasResult && hasError) ctx.report({ messageId: 'resultAndError', data: {} });
   if (!hasResult && !hasError) ctx.report({ messageId: 'neitherResultNorError', data: {} });
   // 2026-07-28: every result says whether it is complete (or needs input); the 2.x client rejects one without.
-  if (hasResult && ctx.session.era === 'modern' && isObject(response.result) && typeof response.result.resultType !== 'string') {
+  if (hasResult && ctx.session.era === 'modern' && isRecord(response.result) && typeof response.result.resultType !== 'string') {
     ctx.report({ messageId: 'missingResultType', data: { version: ctx.session.protocolVersion } });
   }
 
@@ -75,11 +66,13 @@ function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
 
   if (!hasError) return;
   const error = response.error;
-  if (!isObject(error)) {
+  if (!isRecord(error)) {
     ctx.report({ messageId: 'errorNotObject', data: { value: snippet(JSON.stringify(error) ?? '', 60) } });
     return;
   }
-  if (typeof error.code !== 'number' || !Number.isInteger(error.code)) ctx.report({ messageId: 'badErrorCode', data: { value: snippet(JSON.stringify(error.code) ?? '(none)', 40) } });
+  if (typeof error.code !== 'number' || !Number.isInteger(error.code)) {
+    ctx.report({ messageId: 'badErrorCode', data: codeData(error.code) });
+  }
   if (typeof error.message !== 'string') ctx.report({ messageId: 'badErrorMessage', data: { value: snippet(JSON.stringify(error.message) ?? '(none)', 40) } });
   if (typeof error.code !== 'number' || !Number.isInteger(error.code)) return;
   const misuse = reservedMisuse(error.code, ctx.session.protocolVersion);
@@ -97,7 +90,10 @@ function checkBatch(ex: Exchange, ctx: RuleContext): boolean {
   const accepted = ex.response !== undefined && inner !== null && ex.response.id === inner;
   if (version === BATCHES_REQUIRED) {
     if (ex.outcome.kind === 'silent') ctx.report({ messageId: 'batchUnanswered', data: { version } });
-    else if (!accepted) ctx.report({ messageId: 'batchRejected', data: { version, code: shownCode(ex) } });
+    else if (!accepted) {
+      const answer = ex.outcome.kind === 'error' ? `a JSON-RPC error with ${describeErrorCode(ex.outcome.error.code)}` : 'an answer that is not its own';
+      ctx.report({ messageId: 'batchRejected', data: { version, answer, ...errorCodeData(ex) } });
+    }
     return accepted;
   }
   if (ex.outcome.kind === 'silent') {
@@ -110,7 +106,7 @@ function checkBatch(ex: Exchange, ctx: RuleContext): boolean {
     return true;
   }
   const code = errorCode(ex);
-  if (code !== INVALID_REQUEST) ctx.report({ messageId: 'wrongCode', data: { label: ex.case.label, expected: INVALID_REQUEST, code: shownCode(ex) } });
+  if (code !== INVALID_REQUEST) ctx.report({ messageId: 'wrongCode', data: { label: ex.case.label, expected: INVALID_REQUEST, ...errorCodeData(ex) } });
   if (ex.response && ex.response.id !== null) ctx.report({ messageId: 'idNotNull', data: { label: ex.case.label, received: shownId(ex.response.id as Id) } });
   return true;
 }
@@ -132,7 +128,7 @@ function checkFrame(ex: Exchange, ctx: RuleContext): boolean {
     return false;
   }
   const code = errorCode(ex);
-  if (code !== expected) ctx.report({ messageId: 'wrongCode', data: { label, expected, code: shownCode(ex) } });
+  if (code !== expected) ctx.report({ messageId: 'wrongCode', data: { label, expected, ...errorCodeData(ex) } });
   const received = ex.response?.id as Id;
   // -32700: the id cannot be read; -32600: null only when the frame's id is unreadable; -32601: echoed.
   const readable = expected === PARSE_ERROR ? null : readableId(ex.request);
@@ -149,21 +145,21 @@ export const rule: Rule = {
     tags: ['protocol'],
     messages: {
       missingResultType: 'A result in the {version} era carries no resultType ("complete" or "input_required"); clients of that era reject it.',
-      wrongCode: 'A bad frame ({label}) was answered with JSON-RPC error {code}; JSON-RPC requires {expected}.',
+      wrongCode: 'A bad frame ({label}) was answered with a JSON-RPC error with {codeAsSent}; JSON-RPC requires {expected}.',
       accepted: 'A bad frame ({label}) was answered with a result; JSON-RPC requires error {expected}.',
       silent: 'A bad frame ({label}) got no answer; JSON-RPC requires error {expected} (clients must not send such frames, so on stdio this is a note).',
       noAnswer: 'A request ({label}) got no answer; JSON-RPC requires error {expected} with the request id.',
       idNotNull: 'The answer to a bad frame ({label}) has id {received}; when the id cannot be read it must be null.',
       idNotEchoed: 'The answer to a bad frame ({label}) has id {received}, not the id {sent} the frame carried.',
       batchUnanswered: 'A batch of one request got no answer; protocol {version} requires servers to accept batches.',
-      batchRejected: 'A batch of one request was rejected (error {code}); protocol {version} requires servers to accept batches.',
+      batchRejected: 'A batch of one request was not processed ({answer}); protocol {version} requires servers to accept batches.',
       batchAccepted: 'A batch of one request was processed; protocol {version} has no batches: reject it with -32600.',
       badVersion: 'The answer has jsonrpc {value}; every JSON-RPC 2.0 answer carries jsonrpc: "2.0".',
       resultAndError: 'The answer carries both result and error; exactly one of them is allowed.',
       neitherResultNorError: 'The answer carries neither result nor error; exactly one of them is required.',
       idMismatch: 'The answer has id {received}, but the request had id {sent}.',
       errorNotObject: 'The error member is not an object ({value}); it must be {code, message, data?}.',
-      badErrorCode: 'The error code {value} is not an integer.',
+      badErrorCode: 'The answer\'s error has {codeAsSent}: JSON-RPC error codes are integers.',
       badErrorMessage: 'The error message {value} is not a string.',
       reservedCode: 'Error code {code} lies in JSON-RPC\'s reserved range (-32768..-32000) but is not one JSON-RPC or MCP defines.',
       modernCode: 'Error code {code} is defined by protocol 2026-07-28 only; this session negotiated {version}.',

@@ -1,6 +1,6 @@
 // Rule malformed-request: a malformed tools/call (no name, arguments not an object, params an array) gets JSON-RPC -32602 (rulebook §3 row 4).
 import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorCode, errorText, resultText, snippet } from '../src/matchers/surface.js';
+import { answerKind, errorCode, errorCodeData, errorText, resultText, snippet } from '../src/matchers/surface.js';
 
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
@@ -13,7 +13,7 @@ export const rule: Rule = {
     tags: ['protocol'],
     messages: {
       internalError: 'A malformed request ({label}) was answered with JSON-RPC -32603 Internal error; the request is wrong, not the server: answer {expected} (Invalid params). Message: "{message}"',
-      wrongCode: 'A malformed request ({label}) was answered with JSON-RPC error {code}; the spec requires {expected} (Invalid params).',
+      wrongCode: 'A malformed request ({label}) was answered with a JSON-RPC error with {codeAsSent}; the spec requires {expected} (Invalid params).',
       toolErrorResult: 'A malformed request ({label}) was answered with an isError result; the request never reached a tool: answer {expected} (Invalid params).',
       success: 'A malformed request ({label}) was answered with a success result: the client believes a call that could not be made ran. Text: "{text}"',
       noAnswer: 'A malformed request ({label}) got no answer ({outcome}): the client waits until its own timeout. Answer {expected} (Invalid params).',
@@ -32,7 +32,7 @@ export const rule: Rule = {
         const code = errorCode(ex);
         if (code === expected) return;
         if (code === INTERNAL_ERROR) ctx.report({ messageId: 'internalError', data: { label, code, expected, message: snippet(errorText(ex)) } });
-        else ctx.report({ messageId: 'wrongCode', data: { label, code: code ?? snippet(JSON.stringify(ex.outcome.kind === 'error' ? ex.outcome.error.code : null) ?? 'none', 40), expected } });
+        else ctx.report({ messageId: 'wrongCode', data: { label, ...errorCodeData(ex), expected } });
         return;
       }
       case 'tool-error':

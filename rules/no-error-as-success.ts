@@ -1,11 +1,20 @@
 // Rule no-error-as-success: a failure must not be disguised as a success result (isError missing) the model will believe.
 import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, isAnswered, isProtocolProbe, resultText, snippet } from '../src/matchers/surface.js';
-import { findFailurePhrase, jsonErrorMarker, leadingFailurePhrase } from '../src/matchers/phrases.js';
+import { answerKind, excerpt, isAnswered, isProtocolProbe, resultText } from '../src/matchers/surface.js';
+import { findFailure, findLeadingFailure, jsonErrorMarker } from '../src/matchers/phrases.js';
 
 /** Inputs a correct server must reject: any failure wording in a success answer to them is a disguised error. */
 function shouldFail(ex: Exchange): boolean {
   return ex.case.expect === 'invalid-input' || ex.case.expect === 'unknown-tool';
+}
+
+/** Where a JSON error marker ('"status": "error"') sits in a text: at its key. */
+function markerAt(marker: string) {
+  const key = /^"[^"]*"/.exec(marker)?.[0] ?? marker;
+  return (clean: string) => {
+    const at = clean.indexOf(key);
+    return at < 0 ? null : at;
+  };
 }
 
 export const rule: Rule = {
@@ -35,20 +44,24 @@ export const rule: Rule = {
     if (answerKind(ex) !== 'success' || ex.outcome.kind !== 'result') return;
     const text = resultText(ex);
     const label = ex.case.label;
+    // For a schema-valid input failure text may be the tool's data by design (an example error message, a log line):
+    // we cannot know the call failed, so it is at most a warning. Input that must fail keeps the configured level.
+    const severity = shouldFail(ex) ? {} : { severity: 'warning' as const };
 
-    const jsonMarker = jsonErrorMarker(text) ?? jsonErrorMarker(ex.outcome.result.structuredContent);
+    const inText = jsonErrorMarker(text);
+    const jsonMarker = inText ?? jsonErrorMarker(ex.outcome.result.structuredContent);
     if (jsonMarker !== null) {
-      const where = jsonErrorMarker(text) !== null ? 'content' : 'structuredContent';
-      ctx.report({ messageId: 'jsonErrorObject', data: { phrase: jsonMarker, where, label, text: snippet(text) } });
+      const where = inText !== null ? 'content' : 'structuredContent';
+      ctx.report({ messageId: 'jsonErrorObject', data: { phrase: jsonMarker, where, label, text: excerpt(text, markerAt(jsonMarker)) }, ...severity });
       return;
     }
     if (shouldFail(ex)) {
-      const phrase = findFailurePhrase(text);
-      if (phrase !== null) ctx.report({ messageId: 'failureTextOnInvalidInput', data: { phrase, label, text: snippet(text) } });
+      const hit = findFailure(text);
+      if (hit !== null) ctx.report({ messageId: 'failureTextOnInvalidInput', data: { phrase: hit.phrase, label, text: excerpt(text, (clean) => findFailure(clean)?.index ?? null) } });
       return;
     }
     // Valid and 'any' inputs: "0 results, not found in index" is a legitimate empty result; only an opening failure counts.
-    const leading = leadingFailurePhrase(text);
-    if (leading !== null) ctx.report({ messageId: 'leadingFailureText', data: { phrase: leading, label, text: snippet(text) } });
+    const leading = findLeadingFailure(text);
+    if (leading !== null) ctx.report({ messageId: 'leadingFailureText', data: { phrase: leading.phrase, label, text: excerpt(text, (clean) => findLeadingFailure(clean)?.index ?? null) }, ...severity });
   },
 };

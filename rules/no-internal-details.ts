@@ -1,15 +1,16 @@
 // Rule no-internal-details: no error surface leaks absolute paths, internal hosts, private addresses, credentials in URLs or raw dumps.
-import type { Exchange, Rule } from '../src/types.js';
-import { errorSurfaces, isErrorAnswer, sentText, snippet } from '../src/matchers/surface.js';
+import type { Exchange, Rule, SessionFacts } from '../src/types.js';
+import { errorSurfaces, isErrorAnswer, snippet } from '../src/matchers/surface.js';
 import { findLeak, type LeakOptions } from '../src/matchers/leaks.js';
+import { ownInput } from '../src/matchers/sent.js';
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** This rule's options as the leak matcher takes them; our own input is never a leak. */
-function leakOptions(options: Record<string, unknown>, ex: Exchange): LeakOptions {
-  return { extraPatterns: stringList(options.extraPatterns), allowedHosts: stringList(options.allowedHosts), sent: sentText(ex) };
+/** This rule's options as the leak matcher takes them; our own input (and the user's own paths) is never a leak. */
+function leakOptions(options: Record<string, unknown>, ex: Exchange, session: SessionFacts): LeakOptions {
+  return { extraPatterns: stringList(options.extraPatterns), allowedHosts: stringList(options.allowedHosts), ...ownInput(ex, session) };
 }
 
 export const rule: Rule = {
@@ -37,7 +38,7 @@ export const rule: Rule = {
   },
 
   check(ex, ctx) {
-    const opts = leakOptions(ctx.options, ex);
+    const opts = leakOptions(ctx.options, ex, ctx.session);
     for (const surface of errorSurfaces(ex)) {
       const leak = findLeak(surface.text, opts);
       if (leak === null) continue;

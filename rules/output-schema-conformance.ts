@@ -4,6 +4,7 @@ import { answerKind, isToolCall, textItems } from '../src/matchers/surface.js';
 import { ajvFirstError, ajvVerdict } from '../src/plan/schema-arbitrary.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
+import { isRecord } from '../src/util/guards.js';
 
 /** structuredContent and outputSchema exist from this version on. */
 const STRUCTURED_SINCE: ProtocolVersion = '2025-06-18';
@@ -12,10 +13,6 @@ const ANY_VALUE_SINCE: ProtocolVersion = '2026-07-28';
 
 function structuredContentOf(ex: Exchange): unknown {
   return ex.outcome.kind === 'result' ? ex.outcome.result.structuredContent : undefined;
-}
-
-function isObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function describeValue(value: unknown): string {
@@ -66,7 +63,7 @@ export const rule: Rule = {
       if (schema !== undefined && since) ctx.report({ messageId: 'missingStructuredContent', data: { label, version } });
       return;
     }
-    if (since && !versionAtLeast(version, ANY_VALUE_SINCE) && !isObject(content)) ctx.report({ messageId: 'notAnObject', data: { type: describeValue(content), version } });
+    if (since && !versionAtLeast(version, ANY_VALUE_SINCE) && !isRecord(content)) ctx.report({ messageId: 'notAnObject', data: { type: describeValue(content), version } });
     if (schema !== undefined && ajvVerdict(schema, content) === 'invalid') {
       ctx.report({ messageId: 'nonConforming', data: { label, error: ajvFirstError(schema, content) ?? 'rejected by the schema' } });
     }

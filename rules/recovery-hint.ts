@@ -1,37 +1,40 @@
 // Rule recovery-hint: an error tells the agent how to recover — the offending argument, the expected input, or the next step.
 import type { Exchange, Rule } from '../src/types.js';
+import { escapeRegExp } from '../src/util/regex.js';
+import { isRecord } from '../src/util/guards.js';
+import { quotedNames } from '../src/matchers/sent.js';
 import { errorSurfaces, isBlank, isErrorAnswer, isProtocolProbe, requestedToolName, snippet } from '../src/matchers/surface.js';
 import { extractMetadata, hasActionableMetadata } from '../src/matchers/metadata.js';
 import { findExpectation, findNextStep } from '../src/matchers/phrases.js';
 
-const QUOTED = /['"`‘’“”]([^'"`‘’“”\n]{1,64})['"`‘’“”]/g;
 const TOOL_LIST = /\b(?:available|valid|known|supported|existing) tools?\b|\bdid you mean\b|\btools\/list\b|\blist[_ ]?tools\b/i;
 const MAX_TOOL_NAME = 128;
 
 /** Argument names the error should mention: those the probe label quotes ("omit required 'path'"), else the sent keys. */
 function argumentNames(ex: Exchange): string[] {
-  const quoted = [...ex.case.label.matchAll(QUOTED)].map((m) => m[1]);
-  const fromLabel = quoted.flatMap((q) => [q, q.split(/[./]/).pop() ?? q]).filter((n) => n.trim() !== '');
-  if (fromLabel.length > 0) return [...new Set(fromLabel)];
+  const fromLabel = quotedNames(ex.case.label);
+  if (fromLabel.length > 0) return fromLabel;
   const args = ex.case.arguments;
-  return args !== null && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args) : [];
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return isRecord(args) ? Object.keys(args) : [];
 }
 
 /** Does `text` mention `name`? Short names must be quoted or followed by ':'/'=' so "a" in "a number" is no mention. */
 function mentions(text: string, name: string): boolean {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   const pattern = name.length >= 3 ? `(?<![\\w])${n}(?![\\w])` : `['"\`/.]${n}(?![\\w])|(?<![\\w])${n}(?:\\s*[:=]|['"\`])`;
   return new RegExp(pattern, 'i').test(text);
 }
 
+// About a tool name: the tool or its name is unknown, missing or wrong ("Tool  not found", "Tool name must not be empty").
+const TOOL_WORD = /\btool\b|\bname\b/i;
+const NAME_PROBLEM = /\b(?:empty|missing|required|blank|invalid|unknown|not (?:found|registered|available|allowed)|(?:does not|doesn't|did not|didn't) (?:exist|match)|no (?:such|tool))\b/i;
+
 function namesTool(ex: Exchange, text: string): boolean {
   const name = requestedToolName(ex);
   if (TOOL_LIST.test(text)) return true;
-  if (name.trim() === '') return /\b(?:empty|missing|required|blank)\b/i.test(text);
+  // An empty name cannot be named: a message that says the tool name is missing, empty or unknown says all there is
+  // (the SDKs' "Tool  not found" is their "Tool nope not found" with nothing in the slot). "Invalid params" does not.
+  if (name.trim() === '') return TOOL_WORD.test(text) && NAME_PROBLEM.test(text);
   if (name.length > MAX_TOOL_NAME) return text.includes(name.slice(0, 32)) || /\b(?:too long|length|characters)\b/i.test(text);
   return text.toLowerCase().includes(name.toLowerCase());
 }

@@ -1,6 +1,6 @@
 // Rule unknown-tool: a call to a tool that does not exist gets JSON-RPC -32602 naming the tool (rulebook §3 row 1).
 import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorCode, errorText, requestedToolName, snippet } from '../src/matchers/surface.js';
+import { answerKind, errorCode, errorCodeData, errorText, requestedToolName, snippet } from '../src/matchers/surface.js';
 
 const INVALID_PARAMS = -32602;
 /** Longer names are not expected to be echoed in full (MCP tool names are at most 128 characters). */
@@ -15,7 +15,7 @@ export const rule: Rule = {
     messages: {
       toolErrorResult:
         "Unknown tool '{name}' was answered with an isError result instead of JSON-RPC -32602 (allowed by the draft SEP-2145, not by the spec).",
-      wrongCode: "Unknown tool '{name}' was answered with JSON-RPC error {code}; the spec requires -32602 (Invalid params).",
+      wrongCode: "Unknown tool '{name}' was answered with a JSON-RPC error with {codeAsSent}; the spec requires -32602 (Invalid params).",
       success: "Unknown tool '{name}' was answered with a success result: the client believes a tool that does not exist ran.",
       unnamed: "The -32602 answer for unknown tool '{name}' does not name the tool: \"{message}\".",
     },
@@ -42,7 +42,7 @@ export const rule: Rule = {
     }
     const code = errorCode(ex);
     if (code !== INVALID_PARAMS) {
-      ctx.report({ messageId: 'wrongCode', data: { name, code: code ?? String(code) }, severity: 'warning' });
+      ctx.report({ messageId: 'wrongCode', data: { name, ...errorCodeData(ex) }, severity: 'warning' });
       return;
     }
     const message = errorText(ex);

@@ -17,7 +17,7 @@ import { REPORT_SCHEMA_VERSION, UNKNOWN_PATH, byReplayableThenSmallest, type Fin
 import { RULES, ruleDocsPath } from '../rules/index.js';
 import { PROBES } from '../probes/index.js';
 import { redact, type SecretOptions } from './matchers/secrets.js';
-import { answerKind, errorText, isBlank, resultText, snippet } from './matchers/surface.js';
+import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet } from './matchers/surface.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 import { abbreviate, shellQuote } from './util/text.js';
 
@@ -227,7 +227,7 @@ function describeAnswer(exchange: Exchange): string {
     case 'tool-error':
       return `isError result: ${text(errorText(exchange))}`;
     case 'protocol-error':
-      return `JSON-RPC error ${snippet(JSON.stringify(exchange.outcome.kind === 'error' ? exchange.outcome.error.code : null) ?? 'without a code', 20)}: ${text(errorText(exchange))}`;
+      return `JSON-RPC error with ${describeErrorCode(exchange.outcome.kind === 'error' ? exchange.outcome.error.code : undefined)}: ${text(errorText(exchange))}`;
     case 'timeout':
       return `no answer within the timeout (${exchange.elapsedMs} ms)`;
     case 'silent':

@@ -111,6 +111,18 @@ export type Outcome =
   /** Nothing came back before the barrier request was answered (right for a notification). */
   | { kind: 'silent' };
 
+/** Where an exchange sits in a burst of requests that were in flight together, and how the burst went. */
+export interface BurstPosition {
+  /** This request's place in the burst, from 0. */
+  index: number;
+  size: number;
+  /**
+   * How every request of the burst ended, in burst order (this one included): what tells a lost answer (the others
+   * were answered, this one never) from a slow server (every answer late). Absent when not recorded.
+   */
+  members?: Array<{ outcome: Outcome['kind']; elapsedMs: number }>;
+}
+
 /** One request we sent and everything the server did about it. Rules grade these and nothing else. */
 export interface Exchange {
   /** Position in the run, from 1. */
@@ -136,7 +148,7 @@ export interface Exchange {
   /** stdout lines that were not JSON-RPC messages, seen since the previous exchange (or the handshake). */
   noise?: string[];
   /** For a burst: this exchange's place among requests that were in flight together. */
-  burst?: { index: number; size: number };
+  burst?: BurstPosition;
   /** Progress notifications the server sent for this call (each one pushed its deadline back). */
   progress?: number;
   /** Cancelled by us while still reporting progress (outcome timeout): long-running by design, not hung. */
@@ -150,12 +162,22 @@ export interface Exchange {
   outputSchema?: JsonSchema;
 }
 
+/** What the user gave the server to start it; a path in it that comes back in an error is the user's own, not a leak. */
+export interface UserSupplied {
+  /** The server command's arguments, as given (e.g. the directories a filesystem server may use). */
+  args: readonly string[];
+  /** The server's working directory (absolute); relative paths among `args` are resolved against it. */
+  cwd?: string;
+}
+
 /** Facts about the session a rule may need (negotiated version and era). */
 export interface SessionFacts {
   protocolVersion: string;
   era: ProtocolEra;
   transport: 'stdio';
   timeoutMs: number;
+  /** What the user gave the server (command-line arguments, working directory); absent when not known. */
+  userSupplied?: UserSupplied;
 }
 
 export interface RuleMeta {

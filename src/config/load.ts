@@ -11,6 +11,7 @@ import { terminalSafe } from '../util/text.js';
 import { parseJson } from './json.js';
 import { didYouMean } from './suggest.js';
 import { interop } from '../util/interop.js';
+import { isRecord } from '../util/guards.js';
 
 export const CONFIG_FILE = 'mcp-errlint.config.json';
 
@@ -119,10 +120,6 @@ function describeErrors(errors: ErrorObject[], base: string): string[] {
 
 function pointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 type Ajv = InstanceType<typeof Ajv2020>;

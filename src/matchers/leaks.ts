@@ -1,5 +1,7 @@
 // Internal-detail patterns (rulebook §4 no-internal-details): absolute paths, internal hosts, private addresses, dumps.
+import { isAbsolute, resolve } from 'node:path';
 import { compilePattern } from './pattern.js';
+import type { UserSupplied } from '../types.js';
 
 export type LeakKind =
   | 'absolute-path'
@@ -23,6 +25,16 @@ export interface LeakOptions {
   allowedHosts?: readonly string[];
   /** What we sent: a match that occurs verbatim in it is an echo of our input, not a leak. */
   sent?: string;
+  /** String values we sent: an absolute path that ends with one's path segments is that value resolved by the server. */
+  sentValues?: readonly string[];
+  /** We sent an object as a value: "[object Object]" may be the server stringifying it. */
+  sentObject?: boolean;
+  /** The answer is to a frame of ours that is not JSON: a JSON parser's exception describes that frame. */
+  sentMalformedJson?: boolean;
+  /** Argument names the probe is about: "query is not defined" then speaks of our argument, not of a variable. */
+  argumentNames?: readonly string[];
+  /** What the user gave the server (its arguments, its working directory): those paths are the user's own. */
+  userSupplied?: UserSupplied;
 }
 
 // Unix directories that only a server's own filesystem has; not preceded by a word, '.', ':' or '/'
@@ -35,18 +47,42 @@ const PRIVATE_ADDRESS =
   /(?<![\w.])(?:10\.\d{1,3}\.\d{1,3}\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}\.\d{1,3}|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|localhost|\[::1\]):\d{1,5}\b/gi;
 const CONNECTION_STRING = /(?<![\w+.-])[a-zA-Z][a-zA-Z0-9+.-]{0,30}:\/\/[^\s:@/]+:[^\s@/]+@[^\s'"`<>]+/g;
 const OBJECT_DUMP = /\[object (?:Object|Array|Promise|Error)\]/g;
+const JS_IDENTIFIER = String.raw`[A-Za-z_$][\w$]*`;
+const PY_IDENTIFIER = String.raw`[A-Za-z_]\w*`;
 const EXCEPTION_DUMP = new RegExp(
   [
     // Qualified JVM / .NET class names: java.lang.NullPointerException, System.NullReferenceException
     String.raw`\b(?:java|javax|jakarta|kotlin|scala|org|com|io|net|System|Microsoft)\.(?:[\w$]+\.)*[A-Z][\w$]*(?:Exception|Error)\b`,
     // Engine and runtime exception classes followed by their message: TypeError: ..., KeyError: 'id'
-    String.raw`\b(?:TypeError|ReferenceError|RangeError|SyntaxError|EvalError|URIError|KeyError|ValueError|AttributeError|IndexError|NameError|ZeroDivisionError|AssertionError|ImportError|ModuleNotFoundError|UnboundLocalError|RecursionError|NoMethodError|NullPointerException|NullReferenceException): `,
-    String.raw`'NoneType' object (?:has no attribute|is not subscriptable)`,
+    String.raw`\b(?:TypeError|ReferenceError|RangeError|SyntaxError|EvalError|URIError|KeyError|ValueError|AttributeError|IndexError|NameError|ZeroDivisionError|AssertionError|ImportError|ModuleNotFoundError|UnboundLocalError|RecursionError|NoMethodError|NullPointerException|NullReferenceException):(?: |(?=\s|$))`,
+    // Python exception reprs: KeyError('id')
+    String.raw`\b(?:KeyError|AttributeError|TypeError|ValueError|IndexError|NameError)\(['"]`,
+    // JS engine TypeError messages without their class: V8 always writes the bare expression, never a quoted name, so
+    // "'callback' is not a function" or "Parameter 'query' is not defined" (validation wording) do not match. A dotted
+    // chain starts only where no identifier or dot precedes it, which keeps a scan of "a.a.a…" linear.
+    String.raw`(?<![\w$.])(?:${JS_IDENTIFIER}\.)*${JS_IDENTIFIER}(?:\(\.\.\.\))? is not a function\b`,
+    String.raw`\bCannot (?:read|set) propert(?:ies|y '[^'\n]{0,64}') of (?:undefined|null)(?: \((?:reading|setting) '[^'\n]{0,64}'\))?`,
+    // "is not iterable": a dotted expression, V8's own suffix, or a bare name opening the message ("The value is not
+    // iterable" is prose, "items is not iterable" after a colon is V8).
+    String.raw`(?<![\w$.])(?:${JS_IDENTIFIER}\.)+${JS_IDENTIFIER} is not iterable\b`,
+    String.raw`\b${JS_IDENTIFIER}(?: ${JS_IDENTIFIER})? is not iterable \(cannot read property Symbol\(Symbol\.iterator\)\)`,
+    String.raw`(?:^|(?<=[:\n]\s{0,4}))${JS_IDENTIFIER} is not iterable\b`,
+    String.raw`\bCannot destructure property '[^'\n]{0,64}' of '[^'\n]{0,64}'`,
+    String.raw`\bCannot convert undefined or null to object\b`,
+    // JavaScriptCore (Safari, Bun): "undefined is not an object (evaluating 'a.b')"
+    String.raw`\b(?:undefined|null) is not an object \(evaluating '`,
+    // A ReferenceError's message is the whole sentence: "db is not defined" at the start of a message or after a colon.
+    String.raw`(?:^|(?<=[:\n]\s{0,4}))(?<undefinedName>${JS_IDENTIFIER}) is not defined(?= in ES module scope|\s*(?:[.\n]|$))`,
+    // Python runtime TypeErrors and AttributeErrors without their class
+    String.raw`'${PY_IDENTIFIER}' object (?:has no attribute|is not (?:subscriptable|iterable|callable)|does not support item assignment|cannot be interpreted as an integer)`,
+    String.raw`(?<![\w.])(?:${PY_IDENTIFIER}\.)*${PY_IDENTIFIER}\(\) (?:missing \d+ required (?:positional|keyword-only) arguments?|got an unexpected keyword argument|got multiple values for (?:keyword )?argument|takes (?:from \d+ to )?\d+ positional arguments? but \d+ (?:was|were) given|takes no (?:keyword )?arguments)`,
     String.raw`\bruntime error: (?:invalid memory address|index out of range|nil map|slice bounds)`,
     String.raw`called \x60(?:Option|Result)::unwrap\(\)\x60 on`,
   ].join('|'),
   'g',
 );
+/** Exceptions JSON parsers throw; in answer to a frame of ours that is not JSON, they describe that frame. */
+const JSON_PARSE_EXCEPTION = /^(?:SyntaxError:|(?:[\w$]+\.)*(?:Json\w*Exception|JSONException|MalformedJsonException)\b|(?:ValueError|JSONDecodeError):\s*(?:Expecting|Invalid|Extra data|Unterminated))/;
 
 const BUILT_IN: { kind: LeakKind; regex: RegExp }[] = [
   { kind: 'connection-string', regex: CONNECTION_STRING },
@@ -58,6 +94,81 @@ const BUILT_IN: { kind: LeakKind; regex: RegExp }[] = [
   { kind: 'object-dump', regex: OBJECT_DUMP },
   { kind: 'exception-dump', regex: EXCEPTION_DUMP },
 ];
+
+/** The path segments of a path or of a value a server would resolve as one ("../x" → x, "a/../b" → b, "~/x" → x). */
+function pathSegments(path: string): string[] {
+  const out: string[] = [];
+  for (const segment of path.replace(/^file:\/\//, '').split(/[\\/]+/)) {
+    if (segment === '' || segment === '.' || segment === '~' || /^[A-Za-z]:$/.test(segment)) continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  return out;
+}
+
+/** Does `path` end with the segments of one of our values, i.e. is it our value resolved against some directory? */
+function isResolvedValue(path: string, values: readonly string[]): boolean {
+  const segments = pathSegments(path);
+  return values.some((value) => {
+    const tail = pathSegments(value);
+    return tail.length > 0 && tail.length <= segments.length && tail.every((s, i) => s === segments[segments.length - tail.length + i]);
+  });
+}
+
+function trimSeparators(path: string): string {
+  return path.length > 1 ? path.replace(/[\\/]+$/, '') : path;
+}
+
+/** The paths the user gave the server: its working directory and every argument or `--flag=value` that is a path. */
+function userPaths(user: UserSupplied): string[] {
+  const paths = user.cwd !== undefined ? [user.cwd] : [];
+  for (const arg of user.args) {
+    for (const candidate of [arg, /^-{1,2}[\w.-]+=(.+)$/.exec(arg)?.[1]]) {
+      if (candidate === undefined || candidate === '') continue;
+      if (isAbsolute(candidate)) paths.push(candidate);
+      else if (user.cwd !== undefined && /^\.{1,2}(?:[\\/]|$)|[\\/]/.test(candidate)) paths.push(resolve(user.cwd, candidate));
+    }
+  }
+  return paths.map(trimSeparators);
+}
+
+/**
+ * Is `path` one the user gave, or one the user gave followed by the leading segments of a value of ours (the parent of
+ * our "errlint/x" inside the user's directory)? macOS shows /tmp, /var and /etc as their real /private/… paths.
+ */
+function isUserPath(path: string, user: UserSupplied, values: readonly string[]): boolean {
+  const given = userPaths(user).map(pathSegments);
+  const shown = path.replace(/^file:\/\//, '');
+  return [shown, shown.replace(/^\/private(?=\/(?:tmp|var|etc)\/)/, '')].some((candidate) => {
+    const segments = pathSegments(candidate);
+    return given.some((base) => {
+      if (base.length > segments.length || !base.every((s, i) => s === segments[i])) return false;
+      const rest = segments.slice(base.length);
+      return rest.length === 0 || values.some((value) => {
+        const own = pathSegments(value);
+        return rest.length <= own.length && rest.every((s, i) => s === own[i]);
+      });
+    });
+  });
+}
+
+/** Is this match something we (or the user) put there rather than the server's internals? */
+function isOurs(kind: LeakKind, match: string, text: string, index: number, groups: Record<string, string | undefined> | undefined, opts: LeakOptions): boolean {
+  if (opts.sent !== undefined && opts.sent.includes(match)) return true;
+  switch (kind) {
+    case 'absolute-path':
+      return isResolvedValue(match, opts.sentValues ?? []) || (opts.userSupplied !== undefined && isUserPath(match, opts.userSupplied, opts.sentValues ?? []));
+    case 'object-dump':
+      return match === '[object Object]' && opts.sentObject === true;
+    case 'exception-dump': {
+      if (opts.sentMalformedJson === true && JSON_PARSE_EXCEPTION.test(text.slice(index))) return true;
+      const name = groups?.undefinedName;
+      return name !== undefined && (opts.argumentNames ?? []).some((n) => n.toLowerCase() === name.toLowerCase());
+    }
+    default:
+      return false;
+  }
+}
 
 function isAllowedHost(kind: LeakKind, match: string, allowed: readonly string[]): boolean {
   if (kind !== 'internal-host' && kind !== 'private-address') return false;
@@ -82,7 +193,7 @@ export function findLeaks(text: string, opts: LeakOptions = {}): LeakMatch[] {
       // A path that ends a sentence ("cannot open /home/ada/a.pdf.") does not include the full stop.
       const match = kind === 'absolute-path' ? m[0].replace(/[.,:;!?]+$/, '') : m[0];
       if (isAllowedHost(kind, match, opts.allowedHosts ?? [])) continue;
-      if (opts.sent !== undefined && opts.sent.includes(match)) continue;
+      if (isOurs(kind, match, text, m.index, m.groups, opts)) continue;
       // One stretch of text is one leak: a connection string is not also a host and a path.
       if (found.some((f) => m!.index < f.index + f.match.length && f.index < m!.index + match.length)) continue;
       found.push({ kind, match, index: m.index });

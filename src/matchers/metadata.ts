@@ -1,6 +1,7 @@
 // Structured error metadata (rulebook §5): category, retryable flag, delay, user text, extras — and where each was found.
 import type { Exchange } from '../types.js';
 import { textItems } from './surface.js';
+import { isRecord } from '../util/guards.js';
 
 export type ErrorCategory = 'transient' | 'validation' | 'permission' | 'business';
 
@@ -101,10 +102,6 @@ export function categoryOf(value: unknown): ErrorCategory | undefined {
   return undefined;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function pathOf(base: string, key: string | number): string {
   if (typeof key === 'number') return `${base}[${key}]`;
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
@@ -117,7 +114,7 @@ function* members(root: unknown, base: string): Generator<[string, unknown, stri
     const next: [unknown, string][] = [];
     for (const [node, path] of level) {
       if (Array.isArray(node)) node.forEach((v, i) => next.push([v, pathOf(path, i)]));
-      else if (isObject(node)) {
+      else if (isRecord(node)) {
         for (const [k, v] of Object.entries(node)) {
           yield [k, v, pathOf(path, k)];
           next.push([v, pathOf(path, k)]);
@@ -140,7 +137,7 @@ function places(ex: Exchange): [unknown, string][] {
       if (!text.startsWith('{')) continue;
       try {
         const parsed: unknown = JSON.parse(text);
-        if (isObject(parsed)) found.push([parsed, `content[${item.index}].text`]);
+        if (isRecord(parsed)) found.push([parsed, `content[${item.index}].text`]);
       } catch {
         // not a JSON object: plain prose
       }

@@ -1,7 +1,7 @@
 // Text phrases rules read: failure words, bare generic errors, transient-failure markers, and retry delays.
 
 /** Words that make a text read as a failure (rulebook §4 no-error-as-success), as whole words, any case. */
-const FAILURE_WORDS = /\b(?:error|failed|exception|not found|invalid|unable to)\b/i;
+const FAILURE_WORDS = /\b(?:error|failed|exception|not found|invalid|unable to)\b/gi;
 
 /**
  * A text that opens with a failure: "Error: …", "[ERROR] …", "Error while …", "Failed to …", "Unable to …",
@@ -10,15 +10,84 @@ const FAILURE_WORDS = /\b(?:error|failed|exception|not found|invalid|unable to)\
 const LEADING_FAILURE =
   /^[\s\W]{0,4}(?:error(?=\s*(?:[:!\]—-]|$)|\s+(?:occurred|while|when|during|calling|executing|processing|fetching|getting|reading|writing|connecting)\b)|exception(?=\s*[:!\]—-])|failed\b|failure(?=\s*[:!\]—-])|unable to\b|could not\b)/i;
 
-/** The failure word in `text` (as written), or null. */
+/** Where a failure phrase sits in a text: the phrase as written and its offset. */
+export interface PhraseHit {
+  phrase: string;
+  index: number;
+}
+
+// A failure word that counts something is data: "0 failed", "no errors", "2 invalid emails", "failed: 0", "error=None".
+const COUNTED_BEFORE = /(?:\b(?:0|zero|no|none|without)|(?:^|[^\w.-])\d+(?:\.\d+)?%?)\s+(?:[\w-]+\s+)?$/i;
+const NOTHING_AFTER = /^["']?\s*[:=]\s*(?:0(?![\w.])|none\b|null\b|nil\b|false\b|\[\s*\]|\{\s*\}|""|'')|^\s*\(0\)/i;
+// A key of an object written into the text ("failed": 3, 'error': None): its value is what the payload says.
+const QUOTED_KEY_AFTER = /^["']\s*:/;
+
+/** Does this failure word read as a failure, rather than as a counter or a key of data written into the text? */
+function readsAsFailure(text: string, index: number, word: string): boolean {
+  const before = text.slice(Math.max(0, index - 40), index);
+  const after = text.slice(index + word.length, index + word.length + 16);
+  if (/["']$/.test(before) && QUOTED_KEY_AFTER.test(after)) return false;
+  if (NOTHING_AFTER.test(after)) return false;
+  return !(COUNTED_BEFORE.test(before) && !/^\s*:/.test(after));
+}
+
+/** The first failure word of prose `text` that reads as a failure (not a count or a key), or null. */
+function failureInProse(text: string): PhraseHit | null {
+  FAILURE_WORDS.lastIndex = 0;
+  for (let m = FAILURE_WORDS.exec(text); m !== null; m = FAILURE_WORDS.exec(text)) {
+    if (readsAsFailure(text, m.index, m[0])) return { phrase: m[0], index: m.index };
+  }
+  return null;
+}
+
+/** `text` parsed when the whole of it is a JSON object or array (a structured payload), else undefined. */
+function jsonPayload(text: string): unknown {
+  const t = text.trim();
+  if (!/^[[{]/.test(t)) return undefined;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+}
+
+// The top-level fields of a JSON payload that carry the answer's own words; every other key and value is data.
+const MESSAGE_FIELD = /^(?:message|msg|detail|details|reason|result|status|status_?text|summary|output|response)$/i;
+
+/** The first failure in `text` that reads as a failure message, not as data; with its offset in `text`. */
+export function findFailure(text: string): PhraseHit | null {
+  const payload = jsonPayload(text);
+  if (payload === undefined) return failureInProse(text);
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null; // a list of records is data
+  for (const [key, value] of Object.entries(payload)) {
+    // A one-word value ("failed", "not_found") is an enumerated status, data; jsonErrorMarker judges the status field.
+    if (!MESSAGE_FIELD.test(key) || typeof value !== 'string' || !/\s/.test(value.trim())) continue;
+    const hit = failureInProse(value);
+    if (hit === null) continue;
+    const at = text.indexOf(JSON.stringify(value).slice(1, -1));
+    return { phrase: hit.phrase, index: at < 0 ? 0 : at + hit.index };
+  }
+  return null;
+}
+
+/** The failure word in `text` (as written) that reads as a failure message, not as data, or null. */
 export function findFailurePhrase(text: string): string | null {
-  return FAILURE_WORDS.exec(text)?.[0] ?? null;
+  return findFailure(text)?.phrase ?? null;
+}
+
+/** The failure `text` opens with, with its offset, or null. A JSON payload opens with data, never with a failure. */
+export function findLeadingFailure(text: string): PhraseHit | null {
+  if (jsonPayload(text) !== undefined) return null;
+  const trimmed = text.trimStart();
+  const m = LEADING_FAILURE.exec(trimmed);
+  if (!m) return null;
+  const phrase = m[0].replace(/^[\s\W]+/, '');
+  return { phrase, index: text.length - trimmed.length + m[0].length - phrase.length };
 }
 
 /** The failure word `text` opens with (as written), or null. "Not found" is left out: it opens valid empty results. */
 export function leadingFailurePhrase(text: string): string | null {
-  const m = LEADING_FAILURE.exec(text.trimStart());
-  return m ? m[0].replace(/^[\s\W]+/, '') : null;
+  return findLeadingFailure(text)?.phrase ?? null;
 }
 
 /**

@@ -110,11 +110,40 @@ export function isToolCall(ex: Exchange): boolean {
   return !Array.isArray(ex.request) && ex.request.method === 'tools/call' && !isProtocolProbe(ex);
 }
 
-/** The JSON-RPC error code of a protocol error, or undefined. */
+/** The JSON-RPC error code of a protocol error when it is an integer, or undefined: the string "-32602" is not -32602. */
 export function errorCode(ex: Exchange): number | undefined {
   if (ex.outcome.kind !== 'error') return undefined;
   const code = ex.outcome.error.code;
-  return typeof code === 'number' ? code : undefined;
+  return typeof code === 'number' && Number.isInteger(code) ? code : undefined;
+}
+
+/**
+ * A JSON-RPC error code as the server sent it, for a message, saying what is wrong with it when it is not an integer:
+ * `code -32602`, `code "-32602", a string, not an integer`, `code 1.5, not an integer`, `no code`.
+ * Reads after "a JSON-RPC error with …".
+ */
+export function describeErrorCode(code: unknown): string {
+  if (code === undefined) return 'no code';
+  if (typeof code === 'number') return Number.isInteger(code) ? `code ${code}` : `code ${code}, not an integer`;
+  const json = snippet(JSON.stringify(code) ?? String(code), 40);
+  if (typeof code === 'string') return `code ${json}, a string, not an integer`;
+  if (code === null) return 'code null, not an integer';
+  const type = Array.isArray(code) ? 'an array' : typeof code === 'object' ? 'an object' : `a ${typeof code}`;
+  return `code ${json}, ${type}, not an integer`;
+}
+
+/**
+ * The error code of a protocol error as finding data: `code` is the number as sent, or the JSON text of anything else
+ * ('none' when absent); `codeAsSent` is describeErrorCode's reading of it.
+ */
+export function errorCodeData(ex: Exchange): { code: string | number; codeAsSent: string } {
+  return codeData(ex.outcome.kind === 'error' ? ex.outcome.error.code : undefined);
+}
+
+/** errorCodeData for a code read from anywhere (a response frame's error member). */
+export function codeData(sent: unknown): { code: string | number; codeAsSent: string } {
+  const code = typeof sent === 'number' ? sent : sent === undefined ? 'none' : snippet(JSON.stringify(sent) ?? String(sent), 40);
+  return { code, codeAsSent: describeErrorCode(sent) };
 }
 
 /** The tool name we asked for in tools/call. */
@@ -126,9 +155,19 @@ export function requestedToolName(ex: Exchange): string {
   return ex.case.name;
 }
 
-/** Everything we sent in tools/call params, as scan text (to tell an echo of our input from a leak). */
-export function sentText(ex: Exchange): string {
-  return scanText(ex.request.params ?? { name: ex.case.name, arguments: ex.case.arguments });
+/**
+ * Evidence around a phrase: the text redacted and whitespace collapsed first (so no cut can split a secret past its
+ * redaction), then `locate` finds the phrase in that clean text and the excerpt of `max` characters shows it, with
+ * some context before it. Without a place (null), the excerpt is the start, like snippet().
+ */
+export function excerpt(text: string, locate: (clean: string) => number | null, max = 160): string {
+  const clean = redact(text).replace(/\s+/g, ' ').trim();
+  const at = locate(clean);
+  if (clean.length <= max || at === null || at <= Math.floor((max * 3) / 4)) return snippet(clean, max);
+  const room = max - 1; // the leading '…'
+  const start = Math.max(0, at - Math.floor(max / 4));
+  if (start + room >= clean.length) return `…${clean.slice(clean.length - room)}`;
+  return `…${clean.slice(start, start + room - 1)}…`;
 }
 
 /** Evidence for a report: redacted, whitespace collapsed, cut to `max` characters. */

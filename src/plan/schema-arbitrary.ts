@@ -6,6 +6,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../types.js';
 import { interop } from '../util/interop.js';
+import { isRecord } from '../util/guards.js';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -32,9 +33,8 @@ const DEFAULT_MAX_DEPTH = 3;
 // Schema reading
 // ---------------------------------------------------------------------------------------------
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// Re-exported for the probes that read schemas through this module.
+export { isRecord };
 
 /** Anything that is not a schema (a missing inputSchema, `items: "x"` in a sloppy one) is read as `true`: no constraint. */
 export function asSchema(value: unknown): JsonSchema {

@@ -160,7 +160,8 @@ export class Session {
     await Promise.race([client.connect(transport, { timeout: this.handshakeTimeoutMs }), died]);
     const version = client.getNegotiatedProtocolVersion() ?? pin ?? 'unknown';
     const era: ProtocolEra = client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
-    this.facts = { protocolVersion: version, era, transport: 'stdio', timeoutMs: this.options.timeoutMs };
+    const { target } = this.options;
+    this.facts = { protocolVersion: version, era, transport: 'stdio', timeoutMs: this.options.timeoutMs, userSupplied: { args: target.args, cwd: target.cwd ?? process.cwd() } };
     const info = client.getServerVersion();
     this.serverInfo = { name: info?.name, version: info?.version };
   }

@@ -1,5 +1,5 @@
 // Test helper: hand-written exchanges and a one-call way to grade one with a rule, no server involved.
-import type { Delivery, Exchange, Expectation, JsonSchema, ProbeKind, ProfileName, ReportDescriptor, Rule, SessionFacts } from '../../src/types.js';
+import type { BurstPosition, Delivery, Exchange, Expectation, JsonSchema, ProbeKind, ProfileName, ReportDescriptor, Rule, SessionFacts } from '../../src/types.js';
 import { NO_TOOL } from '../../src/types.js';
 
 export interface ExchangeSpec {
@@ -33,7 +33,7 @@ export interface ExchangeSpec {
   unmatched?: Record<string, unknown>[];
   answers?: number;
   noise?: string[];
-  burst?: { index: number; size: number };
+  burst?: BurstPosition;
   outputSchema?: JsonSchema;
   seq?: number;
 }

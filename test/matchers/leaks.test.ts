@@ -85,3 +85,107 @@ describe('findLeak: a path at the end of a sentence', () => {
     expect(findLeak('Cannot open /home/ada/report.pdf.', { sent: '{"path":"/home/ada/report.pdf"}' })).toBeNull();
   });
 });
+
+describe('findLeak: raw runtime exceptions without their class name', () => {
+  it.each([
+    // @modelcontextprotocol/server-memory before it validated: entities sent as a string
+    ['entities.filter is not a function', 'entities.filter is not a function'],
+    ["MCP error -32603: Cannot read properties of undefined (reading 'map')", "Cannot read properties of undefined (reading 'map')"],
+    ["Cannot read property 'id' of null", "Cannot read property 'id' of null"],
+    ["Cannot set properties of undefined (setting 'name')", "Cannot set properties of undefined (setting 'name')"],
+    ['args.items is not iterable', 'args.items is not iterable'],
+    ['Error: items is not iterable', 'items is not iterable'],
+    ['object null is not iterable (cannot read property Symbol(Symbol.iterator))', 'object null is not iterable (cannot read property Symbol(Symbol.iterator))'],
+    ["Cannot destructure property 'query' of 'undefined' as it is undefined.", "Cannot destructure property 'query' of 'undefined'"],
+    ["undefined is not an object (evaluating 'params.arguments.query')", "undefined is not an object (evaluating '"],
+    ['Cannot convert undefined or null to object', 'Cannot convert undefined or null to object'],
+    ['Tool execution failed: fetchUser is not defined', 'fetchUser is not defined'],
+    ['db is not defined', 'db is not defined'],
+    ['require is not defined in ES module scope, you can use import instead', 'require is not defined'],
+    ["'str' object has no attribute 'items'", "'str' object has no attribute"],
+    ["Error executing tool search: 'int' object is not subscriptable", "'int' object is not subscriptable"],
+    ["search() got an unexpected keyword argument 'zzz'", 'search() got an unexpected keyword argument'],
+    ["Server.call_tool() missing 1 required positional argument: 'query'", 'Server.call_tool() missing 1 required positional argument'],
+    ["KeyError('id')", "KeyError('"],
+    ['AttributeError:', 'AttributeError:'],
+  ])('%j is an exception dump', (text, match) => {
+    expect(findLeak(text)).toMatchObject({ kind: 'exception-dump', match });
+  });
+
+  // What validation libraries and careful servers actually say: none of it is a raw exception.
+  it.each([
+    'MCP error -32602: Input validation error: Invalid arguments for tool lookup_user: Invalid input: expected string, received undefined at email', // zod via sdk 1.x
+    "Unrecognized key(s) in object: 'zzz'", // zod 3
+    "must have required property 'query'", // ajv
+    'must NOT have additional properties', // ajv
+    '1 validation error for search\nquery\n  Field required [type=missing, input_value={}, input_type=dict]', // pydantic
+    "Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='abc', input_type=str]", // pydantic
+    "None is not of type 'string'", // python-jsonschema
+    "'abc' is not one of ['open', 'shipped', 'cancelled']", // python-jsonschema
+    "Additional properties are not allowed ('zzz' was unexpected)", // python-jsonschema
+    'the path is not a directory',
+    "Parameter 'query' is not defined in the schema",
+    'Parameter query is not defined in the schema',
+    "'callback' is not a function",
+    'The value is not iterable',
+    'The email is not defined for this account; provide one.',
+    'Nothing is not found here',
+  ])('%j is not', (text) => {
+    expect(findLeak(text)).toBeNull();
+  });
+
+  it('scans long adversarial input in linear time', () => {
+    const started = Date.now();
+    for (const text of ['a.'.repeat(500_000), 'a('.repeat(500_000), ': a '.repeat(250_000), 'x is not '.repeat(100_000), '_'.repeat(1_000_000)]) expect(findLeak(text)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('findLeak: what we or the user put there is not a leak', () => {
+  const fs = { args: ['/tmp/allowed'], cwd: '/home/u/proj' };
+
+  it('a path that is our value resolved against some directory', () => {
+    expect(findLeak("ENOENT: no such file or directory, open '/tmp/allowed/errlint'", { sentValues: ['errlint'] })).toBeNull();
+    expect(findLeak('Access denied: /home/u/x', { sentValues: ['../x'] })).toBeNull();
+    expect(findLeak('Access denied: /home/u/b/c', { sentValues: ['a/../b/c'] })).toBeNull();
+    // near misses: a path that only contains our value, or is another file altogether
+    expect(findLeak("ENOENT: open '/tmp/allowed/errlint/package.json'", { sentValues: ['errlint'] })).toMatchObject({ kind: 'absolute-path' });
+    expect(findLeak("ENOENT: open '/home/deploy/app/config.json'", { sentValues: ['errlint'] })).toMatchObject({ kind: 'absolute-path' });
+    expect(findLeak("ENOENT: open '/home/deploy/app/xerrlint'", { sentValues: ['errlint'] })).toMatchObject({ kind: 'absolute-path' });
+    expect(findLeak("ENOENT: open '/home/deploy/app'", { sentValues: ['', '.', '..'] })).toMatchObject({ kind: 'absolute-path' });
+  });
+
+  it('a path the user gave the server (its arguments, its working directory)', () => {
+    const text = 'Access denied - path outside allowed directories: /home/u/proj/errlint not in /tmp/allowed';
+    expect(findLeak(text, { sentValues: ['errlint'], userSupplied: fs })).toBeNull();
+    expect(findLeak(text, { sentValues: ['errlint'] })).toMatchObject({ match: '/tmp/allowed' });
+    expect(findLeak('not in /private/tmp/allowed', { userSupplied: fs })).toBeNull(); // macOS realpath of /tmp
+    expect(findLeak('root /srv/data is read-only', { userSupplied: { args: ['--root=/srv/data'] } })).toBeNull();
+    expect(findLeak('not in /home/u/proj/data', { userSupplied: { args: ['./data'], cwd: '/home/u/proj' } })).toBeNull();
+    // the parent of our "errlint/x" inside the user's directory
+    expect(findLeak('Parent directory does not exist: /tmp/allowed/errlint', { sentValues: ['errlint/x'], userSupplied: fs })).toBeNull();
+    // near misses: another file under the user's directory is not the user's; cwd "/" does not excuse every path
+    expect(findLeak('cannot read /home/u/proj/.env', { userSupplied: fs })).toMatchObject({ match: '/home/u/proj/.env' });
+    expect(findLeak('cannot read /etc/shadow', { sentValues: ['errlint'], userSupplied: { args: [], cwd: '/' } })).toMatchObject({ match: '/etc/shadow' });
+  });
+
+  it('[object Object] only when we sent no object it could come from', () => {
+    expect(findLeak('Invalid filter: [object Object]', { sentObject: true })).toBeNull();
+    expect(findLeak('Invalid filter: [object Object]', { sentObject: false })).toMatchObject({ kind: 'object-dump' });
+    expect(findLeak('[object Promise]', { sentObject: true })).toMatchObject({ kind: 'object-dump' });
+  });
+
+  it("a JSON parser's exception about a frame of ours that is not JSON", () => {
+    const v8 = 'Parse error: SyntaxError: Unexpected token \'e\', "errlint: not json" is not valid JSON';
+    expect(findLeak(v8, { sentMalformedJson: true })).toBeNull();
+    expect(findLeak(v8)).toMatchObject({ kind: 'exception-dump', match: 'SyntaxError: ' });
+    expect(findLeak("com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'not'", { sentMalformedJson: true })).toBeNull();
+    // another exception in the same answer is still one
+    expect(findLeak('SyntaxError: Unexpected end of JSON input\nTypeError: handler is not a function', { sentMalformedJson: true })).toMatchObject({ match: 'TypeError: ' });
+  });
+
+  it('"<name> is not defined" about an argument of the probe is a validation message', () => {
+    expect(findLeak('Error: query is not defined.', { argumentNames: ['query'] })).toBeNull();
+    expect(findLeak('Error: db is not defined.', { argumentNames: ['query'] })).toMatchObject({ match: 'db is not defined' });
+  });
+});

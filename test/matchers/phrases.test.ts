@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   findDelayText,
   findExpectation,
+  findFailure,
   findFailurePhrase,
+  findLeadingFailure,
   findNextStep,
   findTransientMarker,
   genericPhrase,
@@ -22,6 +24,16 @@ describe('failure phrases', () => {
     ['Found 3 documents', null],
     ['0 errors, 2 warnings', null],
     ['Validated against the schema', null],
+    ['Processed 10 items, 0 failed', null],
+    ['failed=0 passed=12', null],
+    ['"failed": 3, "passed": 9', null],
+    ['[{"tool":"echo","calls":3,"failed":0}]', null],
+    ['{"status": "failed"}', null],
+    ['{"message": "Upload failed: disk full"}', 'failed'],
+    ['{"title": "Error handling in Go", "body": "Errors are values"}', null],
+    ['2 invalid rows skipped', null],
+    ['Line 3 error: unexpected token', 'error'],
+    ['There was no error', null],
   ])('findFailurePhrase(%j) = %j', (text, phrase) => {
     expect(findFailurePhrase(text)).toBe(phrase);
   });
@@ -40,8 +52,17 @@ describe('failure phrases', () => {
     ['Error rate for the last hour: 0.2%', null],
     ['Invalid emails in the list: 2 of 10', null],
     ['Found 2 errors in the file', null],
+    ['{"failed": 0, "passed": 12}', null],
+    ['[{"error": "x"}]', null],
   ])('leadingFailurePhrase(%j) = %j', (text, phrase) => {
     expect(leadingFailurePhrase(text)).toBe(phrase);
+  });
+
+  it('gives the offset of the phrase it found', () => {
+    expect(findFailure('Result: 0 failed, 1 error')).toBeNull(); // both are counts
+    expect(findFailure('Result: 0 failed; error: disk full')).toEqual({ phrase: 'error', index: 18 });
+    expect(findFailure('{"ok": 1, "detail": "the id is invalid"}')).toEqual({ phrase: 'invalid', index: 31 });
+    expect(findLeadingFailure('  [ERROR] upstream down')).toEqual({ phrase: 'ERROR', index: 3 });
   });
 
   it.each([

@@ -26,10 +26,19 @@ describe('error-channel', () => {
     ['-32601 on a tools/call', exchange({ probe: 'positive', error: { code: -32601, message: 'Method not found' } }), '2025-06-18', 'unexpectedCode', 'warning', -32601],
     ['-32000 on invalid input', exchange({ probe: 'wrong-type', error: { code: -32000, message: 'Server error' } }), '2025-06-18', 'unexpectedCode', 'warning', -32000],
     ['-32602 on valid input', exchange({ probe: 'positive', error: invalidParams }), '2025-06-18', 'unexpectedCode', 'warning', -32602],
+    ['"-32602" (a string) on valid input', exchange({ probe: 'positive', error: { code: '-32602', message: 'Invalid params' } }), '2025-06-18', 'unexpectedCode', 'warning', '"-32602"'],
   ])('fails: %s', (_name, ex, version, messageId, severity, code) => {
     const { findings } = grade(rule, ex, { version });
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ messageId, severity, data: { code, version } });
+  });
+
+  it('shows a code that is not an integer as it was sent, and does not take the string "-32602" for -32602', () => {
+    const ex = exchange({ probe: 'extra-properties', error: { code: '-32602', message: "Unknown property 'zzz'" } });
+    expect(grade(rule, ex).findings).toEqual([
+      { messageId: 'unexpectedCode', severity: 'warning', data: { code: '"-32602"', codeAsSent: 'code "-32602", a string, not an integer', label: 'extra-properties case', version: '2025-06-18' } },
+    ]);
+    expect(grade(rule, exchange({ probe: 'extra-properties', error: { code: -32602, message: "Unknown property 'zzz'" } })).findings).toEqual([]);
   });
 
   it('keeps the configured level (error) in the strict profile instead of the recommended warning', () => {

@@ -18,6 +18,8 @@ describe('invalid-input-accepted', () => {
     ['missing required accepted', exchange({ probe: 'missing-required', label: "omit required 'query'", text: 'Found 0 documents' }), { label: "omit required 'query'", probe: 'missing-required' }],
     ['wrong type accepted with empty content', exchange({ probe: 'wrong-type', label: "'count' as string", text: [] }), { label: "'count' as string", text: '' }],
     ['out of range accepted', exchange({ probe: 'constraint-violations', text: 'ok' }), { probe: 'constraint-violations', text: 'ok' }],
+    // Failure words that are data ("failed": 0) do not make it no-error-as-success's: the input was simply accepted.
+    ['accepted with statistics that count failures', exchange({ probe: 'wrong-type', text: '[{"tool":"echo","calls":3,"failed":0}]' }), { text: '[{"tool":"echo","calls":3,"failed":0}]' }],
   ])('fails: %s', (_name, ex, data) => {
     const { findings } = grade(rule, ex);
     expect(findings).toHaveLength(1);

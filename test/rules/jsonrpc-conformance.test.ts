@@ -49,9 +49,9 @@ describe('jsonrpc-conformance: the jsonrpc probe', () => {
     const ex = parseError({ error: { code: '-32700', message: 'Parse error' }, response: rpcError(0, '-32700' as unknown as number, 'Parse error') });
     const { findings } = grade(rule, ex, { version: '2025-11-25' });
     expect(findings.map((f) => [f.messageId, f.data])).toEqual([
-      ['wrongCode', { label: 'truncated JSON', expected: -32700, code: '"-32700"' }],
+      ['wrongCode', { label: 'truncated JSON', expected: -32700, code: '"-32700"', codeAsSent: 'code "-32700", a string, not an integer' }],
       ['idNotNull', { label: 'truncated JSON', received: '0' }],
-      ['badErrorCode', { value: '"-32700"' }],
+      ['badErrorCode', { code: '"-32700"', codeAsSent: 'code "-32700", a string, not an integer' }],
     ]);
   });
 
@@ -122,8 +122,9 @@ describe('jsonrpc-conformance: the shape of every answer', () => {
     ['another id', exchange({ probe: 'positive', text: 'ok', response: { jsonrpc: '2.0', id: 8, result: {} } }), 'idMismatch', { sent: '7', received: '8' }],
     ['the id as a number for a string id (near miss)', exchange({ probe: 'positive', text: 'ok', request: { jsonrpc: '2.0', id: '7', method: 'tools/call', params: { name: 'search_docs' } }, response: { jsonrpc: '2.0', id: 7, result: {} } }), 'idMismatch', { sent: '"7"', received: '7' }],
     ['id null on a -32603', exchange({ probe: 'positive', error: { code: -32603, message: 'x' }, response: rpcError(null, -32603, 'x') }), 'idMismatch', { received: 'null' }],
-    ['a string error code', exchange({ probe: 'positive', error: { code: '500', message: 'x' } }), 'badErrorCode', { value: '"500"' }],
-    ['a fractional error code', exchange({ probe: 'positive', error: { code: -32000.5, message: 'x' } }), 'badErrorCode', { value: '-32000.5' }],
+    ['a string error code', exchange({ probe: 'positive', error: { code: '500', message: 'x' } }), 'badErrorCode', { code: '"500"', codeAsSent: 'code "500", a string, not an integer' }],
+    ['a fractional error code', exchange({ probe: 'positive', error: { code: -32000.5, message: 'x' } }), 'badErrorCode', { code: -32000.5, codeAsSent: 'code -32000.5, not an integer' }],
+    ['no error code', exchange({ probe: 'positive', error: { code: undefined, message: 'x' }, response: { jsonrpc: '2.0', id: 7, error: { message: 'x' } } }), 'badErrorCode', { code: 'none', codeAsSent: 'no code' }],
     ['an object as message', exchange({ probe: 'positive', error: { code: -32000, message: { text: 'x' } } }), 'badErrorMessage', { value: '{"text":"x"}' }],
     ['an error that is a string', exchange({ probe: 'positive', error: { code: 1, message: 'x' }, response: { jsonrpc: '2.0', id: 7, error: 'boom' } }), 'errorNotObject', { value: '"boom"' }],
     ['reserved -32099 - 1', exchange({ probe: 'positive', error: { code: -32100, message: 'x' } }), 'reservedCode', { code: -32100 }],

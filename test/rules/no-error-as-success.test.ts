@@ -28,6 +28,8 @@ describe('no-error-as-success', () => {
     const { findings } = grade(rule, ex);
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ messageId, data });
+    // Input that must fail keeps the configured level; a schema-valid (or 'any') input is at most a warning.
+    expect(findings[0].severity).toBe(ex.case.expect === 'invalid-input' || ex.case.expect === 'unknown-tool' ? undefined : 'warning');
   });
 
   it('redacts the evidence', () => {
@@ -38,5 +40,60 @@ describe('no-error-as-success', () => {
   it('does not apply to tool errors on valid input, or to timeouts', () => {
     expect(grade(rule, exchange({ probe: 'positive', isError: true, text: 'Error' })).applies).toBe(false);
     expect(grade(rule, exchange({ probe: 'wrong-type', timeout: true })).applies).toBe(false);
+  });
+
+  describe('failure words in data are not a failure', () => {
+    // A tool that ignores a wrong-typed argument and returns its usual statistics.
+    const stats = '[{"tool":"echo","calls":3,"failed":0},{"tool":"add","calls":1,"failed":0}]';
+    it.each([
+      ['a JSON list of call counts', exchange({ probe: 'wrong-type', label: "'limit' as string", args: { limit: 'ten' }, text: stats })],
+      ['a count of zero in prose', exchange({ probe: 'null-values', text: 'Processed 10 items, 0 failed' })],
+      ['a counted failure word', exchange({ probe: 'wrong-type', text: 'Imported 12 contacts; 2 invalid emails were skipped' })],
+      ['keys and one-word values of a JSON payload', exchange({ probe: 'missing-required', text: '{"jobs":[{"id":1,"status":"failed"}],"error_count":0}' })],
+      ['a Python dict repr with a zero counter', exchange({ probe: 'wrong-type', text: "Summary: {'ok': 10, 'failed': 0, 'error': None}" })],
+      ['"no errors"', exchange({ probe: 'wrong-type', text: 'Checked 3 files: no error found' })],
+      ['a JSON payload opening a valid answer', exchange({ probe: 'positive', text: '{"failed": 0, "passed": 12}' })],
+    ])('passes: %s', (_name, ex) => {
+      expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+    });
+
+    it.each([
+      ['a message field of a JSON payload', exchange({ probe: 'wrong-type', text: '{"ok": true, "message": "Sorry, the email is invalid"}' }), 'invalid'],
+      ['a failure next to a zero counter', exchange({ probe: 'wrong-type', text: 'failed: 0 retries left; request failed' }), 'failed'],
+      ['a labelled line after a number', exchange({ probe: 'wrong-type', text: 'Line 3 error: unexpected token' }), 'error'],
+    ])('fails: %s', (_name, ex, phrase) => {
+      expect(grade(rule, ex).findings).toEqual([{ messageId: 'failureTextOnInvalidInput', data: expect.objectContaining({ phrase }) }]);
+    });
+  });
+
+  describe('a success for schema-valid input is at most a warning', () => {
+    // @modelcontextprotocol/server-everything get-annotated-message returns this example error message by design.
+    const annotated = exchange({
+      probe: 'positive',
+      tool: 'get-annotated-message',
+      args: { messageType: 'error' },
+      result: { content: [{ type: 'text', text: 'Error: Operation failed', annotations: { priority: 1, audience: ['user', 'assistant'] } }] },
+    });
+
+    it.each(['recommended', 'strict'] as const)('get-annotated-message {messageType: "error"} (%s)', (profile) => {
+      expect(grade(rule, annotated, { profile }).findings).toEqual([
+        { messageId: 'leadingFailureText', severity: 'warning', data: { phrase: 'Error', label: 'positive case', text: 'Error: Operation failed' } },
+      ]);
+    });
+
+    it('input that must fail keeps the configured level', () => {
+      const ex = exchange({ probe: 'wrong-type', args: { messageType: 7 }, text: 'Error: Operation failed' });
+      expect(grade(rule, ex).findings).toEqual([{ messageId: 'failureTextOnInvalidInput', data: { phrase: 'Error', label: 'wrong-type case', text: 'Error: Operation failed' } }]);
+    });
+  });
+
+  it('shows the failure phrase in the evidence, wherever it sits', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `doc-${i + 1}: Onboarding guide, section ${i + 1}`).join('\n');
+    const ex = exchange({ probe: 'wrong-type', label: "'limit' as string", args: { limit: 'ten' }, text: `${rows}\n(limit "ten" is invalid, using 10)` });
+    const [finding] = grade(rule, ex).findings;
+    expect(finding).toMatchObject({ messageId: 'failureTextOnInvalidInput', data: { phrase: 'invalid' } });
+    expect(String(finding.data?.text)).toContain('is invalid, using 10)');
+    expect(String(finding.data?.text).startsWith('…')).toBe(true);
+    expect(String(finding.data?.text).length).toBeLessThanOrEqual(160);
   });
 });

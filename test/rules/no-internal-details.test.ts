@@ -1,7 +1,8 @@
 // Table tests for no-internal-details: leaks in error surfaces, near misses, echoes of our input, and rule options.
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/no-internal-details.js';
-import { exchange, grade } from '../helpers/exchange.js';
+import { exchange, grade, session } from '../helpers/exchange.js';
+import type { Exchange, ReportDescriptor, UserSupplied } from '../../src/types.js';
 
 describe('no-internal-details', () => {
   it.each([
@@ -42,5 +43,103 @@ describe('no-internal-details', () => {
 
   it('does not apply to successes (a file tool may return paths)', () => {
     expect(grade(rule, exchange({ text: 'Wrote /home/me/notes.txt' })).applies).toBe(false);
+  });
+});
+
+/** Grade with the session facts the CLI records about the server it started (its arguments and working directory). */
+function gradeStarted(ex: Exchange, userSupplied: UserSupplied): ReportDescriptor[] {
+  const facts = { ...session(), userSupplied };
+  const findings: ReportDescriptor[] = [];
+  if (rule.appliesTo(ex, facts)) rule.check(ex, { session: facts, options: {}, profile: 'recommended', report: (d) => findings.push(d) });
+  return findings;
+}
+
+// @modelcontextprotocol/server-filesystem started as `npx -y @modelcontextprotocol/server-filesystem /tmp/allowed` from /home/u/proj.
+describe('no-internal-details: a filesystem server resolving our own path argument', () => {
+  const started: UserSupplied = { args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp/allowed'], cwd: '/home/u/proj' };
+  const denied = (path: string, resolved: string) =>
+    exchange({ probe: 'constraint-violations', tool: 'read_text_file', args: { path }, isError: true, text: `Access denied - path outside allowed directories: ${resolved} not in /tmp/allowed` });
+
+  it.each([
+    ['our "errlint" resolved against the working directory', denied('errlint', '/home/u/proj/errlint')],
+    ['our "../x" resolved', denied('../x', '/home/u/x')],
+    ['our path inside the allowed directory, not found', exchange({ probe: 'positive', tool: 'read_text_file', args: { path: 'errlint' }, isError: true, text: "ENOENT: no such file or directory, open '/tmp/allowed/errlint'" })],
+    ['the parent of our path', exchange({ probe: 'positive', tool: 'write_file', args: { path: 'errlint/x', content: 'x' }, isError: true, text: 'Parent directory does not exist: /tmp/allowed/errlint' })],
+  ])('passes: %s', (_name, ex) => {
+    expect(gradeStarted(ex, started)).toEqual([]);
+  });
+
+  it('without the server command known, the allowed directory itself is still reported', () => {
+    expect(grade(rule, denied('errlint', '/home/u/proj/errlint')).findings).toEqual([
+      { messageId: 'leak', data: { kind: 'absolute-path', where: 'content[0].text', match: '/tmp/allowed' } },
+    ]);
+  });
+
+  it.each([
+    ['a file that is not ours', exchange({ probe: 'positive', tool: 'read_text_file', args: { path: 'errlint' }, isError: true, text: "EACCES: permission denied, open '/home/u/proj/.env'" }), '/home/u/proj/.env'],
+    ["the server's own files", exchange({ probe: 'positive', tool: 'read_text_file', args: { path: 'errlint' }, isError: true, text: 'Cannot load /usr/lib/node_modules/server/dist/config.json' }), '/usr/lib/node_modules/server/dist/config.json'],
+  ])('fails: %s', (_name, ex, match) => {
+    expect(gradeStarted(ex, started)).toEqual([{ messageId: 'leak', data: { kind: 'absolute-path', where: 'content[0].text', match } }]);
+  });
+});
+
+describe('no-internal-details: a parse error describing our own malformed frame', () => {
+  const badJson = (text: string, error: { code: unknown; message: unknown; data?: unknown }) =>
+    exchange({ probe: 'jsonrpc', expectCode: -32700, label: 'a line that is not JSON', delivery: { kind: 'raw', text }, error, response: { jsonrpc: '2.0', id: null, error } });
+
+  it.each([
+    ['V8 JSON.parse, stringified with its class', badJson('errlint: not json', { code: -32700, message: 'Parse error: SyntaxError: Unexpected token \'e\', "errlint: not json" is not valid JSON' })],
+    ['V8, truncated frame', badJson('{"jsonrpc":"2.0","id":"{id}","method":"tools/list",', { code: -32700, message: 'SyntaxError: Unexpected end of JSON input' })],
+    [
+      'pydantic echoing the frame',
+      badJson('errlint: not json', { code: -32700, message: "1 validation error for JSONRPCMessage\n  Invalid JSON: expected value at line 1 column 1 [type=json_invalid, input_value='errlint: not json', input_type=str]" }),
+    ],
+    ['Jackson, in data', badJson('not json at all', { code: -32700, message: 'Parse error', data: "com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'not'" })],
+  ])('passes: %s', (_name, ex) => {
+    expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+  });
+
+  it('fails: the same exception in answer to a well-formed tool call (the server parsed something of its own)', () => {
+    const ex = exchange({ probe: 'positive', error: { code: -32603, message: 'SyntaxError: Unexpected token \'<\', "<!DOCTYPE "... is not valid JSON' } });
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', data: { kind: 'exception-dump', where: 'error.message', match: 'SyntaxError:' } }]);
+  });
+});
+
+describe('no-internal-details: [object Object] from an object we sent', () => {
+  it.each([
+    ['an object where a string was expected', exchange({ probe: 'wrong-type', args: { query: { a: 1 } }, isError: true, text: 'Invalid query: [object Object]' })],
+    ['an array of objects', exchange({ probe: 'wrong-type', args: { tags: [{ a: 1 }] }, isError: true, text: 'Unknown tag [object Object]' })],
+    ['an object as the tool name', exchange({ probe: 'malformed-request', request: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: { a: 1 } } }, error: { code: -32602, message: 'Unknown tool: [object Object]' } })],
+  ])('passes: %s', (_name, ex) => {
+    expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+  });
+
+  it.each([
+    ['only strings sent', exchange({ probe: 'wrong-type', args: { query: 5 }, isError: true, text: 'Search failed: [object Object]' })],
+    ['only the _meta envelope was an object', exchange({ probe: 'positive', request: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_docs', arguments: { q: 'x' }, _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'mcp-errlint' } } } }, error: { code: -32603, message: '[object Object]' } })],
+  ])('fails: %s', (_name, ex) => {
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', data: expect.objectContaining({ kind: 'object-dump', match: '[object Object]' }) }]);
+  });
+});
+
+describe('no-internal-details: raw runtime exceptions', () => {
+  it.each([
+    ['a TypeError from an unvalidated string argument', exchange({ probe: 'wrong-type', tool: 'create_entities', args: { entities: 'errlint' }, error: { code: -32603, message: 'entities.filter is not a function' } }), 'entities.filter is not a function', 'error.message'],
+    ['a property read on undefined', exchange({ probe: 'missing-required', isError: true, text: "Cannot read properties of undefined (reading 'map')" }), "Cannot read properties of undefined (reading 'map')", 'content[0].text'],
+    ['a Python AttributeError text', exchange({ probe: 'null-values', args: { filter: null }, isError: true, text: "Error executing tool search: 'NoneType' object has no attribute 'get'" }), "'NoneType' object has no attribute", 'content[0].text'],
+    ['a Python signature TypeError', exchange({ probe: 'extra-properties', args: { q: 'x', zzz: 1 }, isError: true, text: "Error executing tool search: search() got an unexpected keyword argument 'zzz'" }), 'search() got an unexpected keyword argument', 'content[0].text'],
+    ['a ReferenceError', exchange({ probe: 'positive', isError: true, text: 'Tool failed: db is not defined' }), 'db is not defined', 'content[0].text'],
+  ])('fails: %s', (_name, ex, match, where) => {
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', data: { kind: 'exception-dump', where, match } }]);
+  });
+
+  it.each([
+    ['zod through sdk 1.x', exchange({ probe: 'missing-required', isError: true, text: 'MCP error -32602: Input validation error: Invalid arguments for tool lookup_user: Invalid input: expected string, received undefined at email' })],
+    ['pydantic', exchange({ probe: 'wrong-type', isError: true, text: "1 validation error for search\nlimit\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='ten', input_type=str]" })],
+    ['a hand-written message about the missing argument', exchange({ probe: 'missing-required', label: "omit required 'query'", isError: true, text: 'Error: query is not defined. Pass a search query.' })],
+    ['schema wording', exchange({ probe: 'extra-properties', args: { zzz: 1 }, isError: true, text: 'Parameter zzz is not defined in the schema' })],
+    ['filesystem wording', exchange({ probe: 'positive', args: { path: 'errlint' }, isError: true, text: 'the path is not a directory' })],
+  ])('passes: %s', (_name, ex) => {
+    expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });
 });

@@ -16,6 +16,12 @@ describe('recovery-hint', () => {
     ['unknown tool named', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Tool nope not found' } })],
     ['unknown tool, available tools listed', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Unknown tool. Available tools: search_docs, get_doc' } })],
     ['unknown empty tool name', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: 'Tool name must not be empty' } })],
+    // What @modelcontextprotocol/sdk 1.x (isError) and server 2.x (-32602) answer for the name "": the empty name in its slot.
+    ['empty name, sdk 1.x', exchange({ probe: 'unknown-tool', name: '', isError: true, text: 'MCP error -32602: Tool  not found' })],
+    ['empty name, server 2.x', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: 'Tool  not found' } })],
+    ['empty name: missing', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: "Missing required parameter 'name'" } })],
+    ['empty name: tools listed', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: "Unknown tool ''. Available tools: lookup_user, list_orders." } })],
+    ['blank name: unknown', exchange({ probe: 'unknown-tool', name: '   ', error: { code: -32602, message: 'Unknown tool: "   "' } })],
   ])('passes: %s', (_name, ex) => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });
@@ -27,6 +33,9 @@ describe('recovery-hint', () => {
     ['generic -32602', exchange({ probe: 'null-values', label: 'nulls', args: { limit: null }, error: { code: -32602, message: 'Invalid params' } }), 'noArgumentHint', { names: 'limit' }],
     ['tool failure without next step', exchange({ probe: 'positive', isError: true, text: 'Database unreachable' }), 'noNextStep', { text: 'Database unreachable' }],
     ['unknown tool not named', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Invalid params' } }), 'noToolHint', { name: 'nope' }],
+    ['empty name: generic', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: 'Invalid params' } }), 'noToolHint', { name: '', text: 'Invalid params' }],
+    ['empty name: says not found, not what', exchange({ probe: 'unknown-tool', name: '', isError: true, text: 'Not found' }), 'noToolHint', { name: '' }],
+    ['near miss: "name" without a problem', exchange({ probe: 'unknown-tool', name: '', isError: true, text: 'Request name: tools/call' }), 'noToolHint', { name: '' }],
   ])('fails: %s', (_name, ex, messageId, data) => {
     const { findings } = grade(rule, ex);
     expect(findings).toHaveLength(1);

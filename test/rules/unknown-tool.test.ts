@@ -20,6 +20,9 @@ describe('unknown-tool', () => {
     ['isError result (strict)', exchange({ probe, isError: true, text: 'Unknown tool: no_such_tool' }), 'strict', 'toolErrorResult', 'warning', {}],
     ['-32601', exchange({ probe, error: { code: -32601, message: 'Method not found' } }), 'recommended', 'wrongCode', 'warning', { code: -32601 }],
     ['-32603', exchange({ probe, error: { code: -32603, message: 'Internal error' } }), 'recommended', 'wrongCode', 'warning', { code: -32603 }],
+    ['-32602 sent as a string is not -32602', exchange({ probe, error: { code: '-32602', message: 'Tool no_such_tool not found' } }), 'recommended', 'wrongCode', 'warning', { code: '"-32602"', codeAsSent: 'code "-32602", a string, not an integer' }],
+    ['-32602.5 is not -32602', exchange({ probe, error: { code: -32602.5, message: 'Tool no_such_tool not found' } }), 'recommended', 'wrongCode', 'warning', { code: -32602.5, codeAsSent: 'code -32602.5, not an integer' }],
+    ['no code', exchange({ probe, error: { code: undefined, message: 'Tool no_such_tool not found' } }), 'recommended', 'wrongCode', 'warning', { code: 'none', codeAsSent: 'no code' }],
     ['success', exchange({ probe, text: 'done' }), 'recommended', 'success', 'error', {}],
     ['-32602 not naming the tool', exchange({ probe, error: { code: -32602, message: 'Invalid params' } }), 'recommended', 'unnamed', 'note', { message: 'Invalid params' }],
   ] as const)('fails: %s', (_name, ex, profile, messageId, severity, data) => {

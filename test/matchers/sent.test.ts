@@ -1,0 +1,52 @@
+// Tests for reading back what we sent: text, string values, object values, malformed frames, argument names.
+import { describe, expect, it } from 'vitest';
+import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText } from '../../src/matchers/sent.js';
+import { exchange } from '../helpers/exchange.js';
+
+const call = (params: unknown) => exchange({ request: { jsonrpc: '2.0', id: 7, method: 'tools/call', params } });
+
+describe('sentText', () => {
+  it('holds the raw frame of a raw delivery and the params of a request', () => {
+    expect(sentText(exchange({ probe: 'jsonrpc', delivery: { kind: 'raw', text: 'errlint: not json' }, silent: true }))).toContain('errlint: not json');
+    expect(sentText(exchange({ args: { path: '/tmp/x' } }))).toContain('"path": "/tmp/x"');
+  });
+});
+
+describe('sentStrings', () => {
+  it('lists string values at any depth, not keys and not the _meta envelope', () => {
+    expect(sentStrings(call({ name: 'read', arguments: { path: 'a', nested: { list: ['b', 3] } }, _meta: { progressToken: 'tok' } }))).toEqual(['read', 'a', 'b']);
+  });
+
+  it('leaves out oversized payloads', () => {
+    expect(sentStrings(call({ name: 'read', arguments: { q: 'x'.repeat(100_000) } }))).toEqual(['read']);
+  });
+});
+
+describe('sentObjectValue', () => {
+  it.each([
+    [{ name: 'read', arguments: { q: { a: 1 } } }, true],
+    [{ name: 'read', arguments: { q: [[{}]] } }, true],
+    [{ name: { a: 1 } }, true],
+    [{ name: 'read', arguments: [{}] }, true],
+    [[{ name: 'read' }], true],
+    [{ name: 'read', arguments: { q: 'x', n: [1, 2] } }, false],
+    [{ name: 'read', arguments: {}, _meta: { 'io.modelcontextprotocol/clientCapabilities': {} } }, false],
+    [{ name: 'read' }, false],
+  ])('%j → %s', (params, expected) => {
+    expect(sentObjectValue(call(params))).toBe(expected);
+  });
+});
+
+describe('sentMalformedJson', () => {
+  it('is true only for a raw frame that is not JSON', () => {
+    expect(sentMalformedJson(exchange({ probe: 'jsonrpc', delivery: { kind: 'raw', text: '{"jsonrpc":"2.0","id":"{id}","method":"tools/list",' }, silent: true }))).toBe(true);
+    expect(sentMalformedJson(exchange({ probe: 'jsonrpc', delivery: { kind: 'raw', text: '{"jsonrpc":"2.0","id":"{id}","method":5}' }, silent: true }))).toBe(false);
+    expect(sentMalformedJson(exchange({ args: { q: 'not json' } }))).toBe(false);
+  });
+});
+
+describe('argumentNames', () => {
+  it('joins the names the label quotes and the keys sent', () => {
+    expect(argumentNames(exchange({ label: "omit required 'filter.path'", args: { limit: 1 } }))).toEqual(['filter.path', 'path', 'limit']);
+  });
+});
