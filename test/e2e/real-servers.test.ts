@@ -30,24 +30,28 @@ const sdk1ToolErrorsWithoutMetadata = (tools: string[]) => tools.map((tool) => `
 const pairs = (report: Report) => [...new Set(report.findings.map((f) => `${f.severity} ${f.ruleId} @ ${f.tool}`))].sort();
 
 describe.concurrent('published servers', () => {
-  it('@modelcontextprotocol/server-memory: completes, writes nothing, and only the SDK\'s own answers are flagged', async () => {
+  it('@modelcontextprotocol/server-memory: its write tools get only schema-invalid inputs, nothing is stored, and only the SDK\'s own answers are flagged', async () => {
     const memoryFile = join(mkdtempSync(join(tmpdir(), 'errlint-memory-')), 'memory.jsonl');
     const { code, stdout } = await runCli(['--seed', '1', '--format', 'json', '--quiet', '--', 'node', MEMORY], { env: { MEMORY_FILE_PATH: memoryFile } });
     const report = JSON.parse(stdout) as Report;
-    expect(report.schemaVersion).toBe(1);
+    expect(report.schemaVersion).toBe(2);
     expect(report.server.protocolVersion).toBe('2025-11-25');
     expect(report.tools).toHaveLength(9);
     expect(pairs(report)).toEqual([...SDK1_PROTOCOL_FINDINGS, ...sdk1ToolErrorsWithoutMetadata(['add_observations', 'create_entities', 'create_relations', 'open_nodes', 'search_nodes'])].sort());
-    // Its delete_* tools are destructive: never called, listed as skipped.
+    // Its delete_* tools declare destructiveHint: true: never called, listed as skipped.
     expect(report.skips.filter((s) => s.probe === '*').map((s) => s.tool).sort()).toEqual(['delete_entities', 'delete_observations', 'delete_relations']);
-    // Only schema-invalid inputs went to its write tools: nothing was stored.
+    // create_*/add_observations declare destructiveHint: false (writes): schema-invalid inputs only; the read tools get everything.
+    expect(report.coverage).toMatchObject({ toolsListed: 9, toolsProbed: 6, incomplete: false });
+    expect(report.tools.filter((t) => t.calls === 'invalid').map((t) => t.name).sort()).toEqual(['add_observations', 'create_entities', 'create_relations']);
+    expect(report.tools.filter((t) => t.calls === 'all').map((t) => t.name).sort()).toEqual(['open_nodes', 'read_graph', 'search_nodes']);
     expect(existsSync(memoryFile)).toBe(false);
     expect(code).toBe(0);
-    expect(report.score.grade).toBe('A+');
+    // One warning (the SDK's -32603 for a malformed tools/call): below A+.
+    expect(report.score.grade).toBe('A');
   });
 
-  it('@modelcontextprotocol/server-everything: completes with a grade and the findings checked by hand', async () => {
-    const { code, stdout } = await runCli(['--seed', '1', '--timeout', '3000', '--format', 'json', '--quiet', '--', 'node', EVERYTHING]);
+  it('@modelcontextprotocol/server-everything (default timeout): no error-level finding for its by-design behaviour, the findings checked by hand', async () => {
+    const { code, stdout } = await runCli(['--seed', '1', '--format', 'json', '--quiet', '--', 'node', EVERYTHING]);
     const report = JSON.parse(stdout) as Report;
     expect(report.tools).toHaveLength(13);
     expect(pairs(report)).toEqual(
@@ -55,17 +59,19 @@ describe.concurrent('published servers', () => {
         // get-annotated-message {messageType: "error"} returns the success text "Error: Operation failed" (tools/get-annotated-message.js):
         // its design for a schema-valid input, so a warning, not an error.
         'warning no-error-as-success @ get-annotated-message',
-        // trigger-long-running-operation sleeps `duration` seconds, 10 by default (tools/trigger-long-running-operation.js).
-        'error timely-response @ trigger-long-running-operation',
         ...SDK1_PROTOCOL_FINDINGS,
         // get-resource-reference's own "Invalid resourceId: 0. Must be a finite positive integer." carries no metadata either.
         ...sdk1ToolErrorsWithoutMetadata(['echo', 'get-annotated-message', 'get-resource-links', 'get-resource-reference', 'get-structured-content', 'get-sum', 'gzip-file-as-resource', 'trigger-long-running-operation']),
       ].sort(),
     );
+    // trigger-long-running-operation works `duration` s (10 by default) and reports progress for our progressToken: it is
+    // cancelled once seen alive past half the timeout, gets no timely-response finding, and no further valid input.
+    expect(report.findings.filter((f) => f.ruleId === 'timely-response')).toEqual([]);
+    expect(report.skips).toContainEqual(expect.objectContaining({ tool: 'trigger-long-running-operation', probe: 'positive', reason: expect.stringContaining('slow on valid input') }));
     // simulate-research-query needs task-augmented calls: skipped with its reason, not failed.
     expect(report.skips).toContainEqual(expect.objectContaining({ tool: 'simulate-research-query', probe: '*' }));
-    expect(report.score.cappedBy).toEqual(['timely-response']);
-    expect(report.score.grade).toBe('D');
-    expect(code).toBe(1);
+    expect(report.score.caps.map((c) => c.max)).toEqual(['A']);
+    expect(report.score.grade).toBe('A');
+    expect(code).toBe(0);
   });
 });
