@@ -18,11 +18,28 @@ function argumentNames(ex: Exchange): string[] {
   return isRecord(args) ? Object.keys(args) : [];
 }
 
-/** Does `text` mention `name`? Short names must be quoted or followed by ':'/'=' so "a" in "a number" is no mention. */
+/**
+ * Does `text` mention `name`? Short names must be quoted, followed by ':'/'=', or follow a word that introduces a
+ * path or field (zod's "Required at a"), so "a" in "a number" is no mention.
+ */
 function mentions(text: string, name: string): boolean {
   const n = escapeRegExp(name);
-  const pattern = name.length >= 3 ? `(?<![\\w])${n}(?![\\w])` : `['"\`/.]${n}(?![\\w])|(?<![\\w])${n}(?:\\s*[:=]|['"\`])`;
+  const pattern =
+    name.length >= 3
+      ? `(?<![\\w])${n}(?![\\w])`
+      : `['"\`/.]${n}(?![\\w])|(?<![\\w])${n}(?:\\s*[:=]|['"\`])|\\b(?:at|field|argument|parameter|param|property|key)\\s+${n}(?![\\w])`;
   return new RegExp(pattern, 'i').test(text);
+}
+
+/** Does the error quote a string value we sent ("…: a", "'a'"), pointing at the input to change? */
+function quotesSentValue(ex: Exchange, text: string): boolean {
+  const args = ex.case.arguments;
+  if (!isRecord(args)) return false;
+  return Object.values(args).some((value) => {
+    if (typeof value !== 'string' || value.trim() === '' || value.length > 200) return false;
+    const v = escapeRegExp(value);
+    return new RegExp(`['"\`]${v}['"\`]|:\\s*${v}(?:$|[\\s.,;)])`, 'm').test(text);
+  });
 }
 
 // About a tool name: the tool or its name is unknown, missing or wrong ("Tool  not found", "Tool name must not be empty").
@@ -80,8 +97,9 @@ export const rule: Rule = {
       if (!describesInput) ctx.report({ messageId: 'noArgumentHint', data: { label, names: names.join(', ') || '(none)', text: shown } });
       return;
     }
-    // Valid input: the next step, a corrected input, or metadata; 'any' (extra, oversized, unicode) may also be a validation error.
-    const hinted = findNextStep(text) !== null || findExpectation(text) !== null || hasActionableMetadata(meta) || (ex.case.expect === 'any' && describesInput);
+    // Valid input: the next step, a corrected input, or metadata. An error that names the argument or quotes the value
+    // at fault ("key is required for HMAC", "Invalid time zone specified: a") says which input to change: that is the step.
+    const hinted = findNextStep(text) !== null || describesInput || quotesSentValue(ex, text) || hasActionableMetadata(meta);
     if (!hinted) ctx.report({ messageId: 'noNextStep', data: { label, text: shown } });
   },
 };

@@ -218,6 +218,8 @@ const EXPECTATION = new RegExp(
     String.raw`\b(?:must|should) (?:be|match|have|contain|not)\b`,
     String.raw`\bone of\b`,
     String.raw`\b(?:allowed|valid|accepted|supported|possible) values?\b`,
+    // "Supported units: m, km, …", "Valid formats are: …"
+    String.raw`\b(?:allowed|valid|accepted|supported|available|possible|known)\s+[a-z]+(?:\s+[a-z]+)?\s*(?:are|is|include)?\s*:`,
     String.raw`\b(?:at least|at most|no more than|no less than|greater than|less than|between|up to)\s+-?\d`,
     String.raw`\b(?:min|max)(?:imum)?(?: length| value)?(?: is| of)?:?\s*-?\d`,
     String.raw`\bof type\b`,

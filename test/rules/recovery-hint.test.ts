@@ -22,6 +22,11 @@ describe('recovery-hint', () => {
     ['empty name: missing', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: "Missing required parameter 'name'" } })],
     ['empty name: tools listed', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: "Unknown tool ''. Available tools: lookup_user, list_orders." } })],
     ['blank name: unknown', exchange({ probe: 'unknown-tool', name: '   ', error: { code: -32602, message: 'Unknown tool: "   "' } })],
+    // From the calibration corpus (@coo-quack/calc-mcp, time-mcp, zod 3): semantic errors for schema-valid input that say which input to change.
+    ['valid input: supported values listed', exchange({ probe: 'positive', args: { from: 'a' }, isError: true, text: 'Error: Unknown unit: a. Supported units: m, km, cm, mm' })],
+    ['valid input: the argument named', exchange({ probe: 'positive', args: { algorithm: 'hmac-sha256', key: '' }, isError: true, text: 'Error: key is required for HMAC' })],
+    ['valid input: the value quoted', exchange({ probe: 'positive', args: { timezone: 'a' }, isError: true, text: 'Invalid time zone specified: a' })],
+    ['zod "Required at <path>" for one-letter arguments', exchange({ probe: 'missing-required', label: "omit required 'a', 'b'", isError: true, text: 'Required at a\nRequired at b' })],
   ])('passes: %s', (_name, ex) => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });
@@ -32,6 +37,7 @@ describe('recovery-hint', () => {
     ['near miss: one-letter name inside prose', exchange({ probe: 'wrong-type', label: "'a' as string", isError: true, text: 'Invalid: a problem occurred' }), 'noArgumentHint', { names: 'a' }],
     ['generic -32602', exchange({ probe: 'null-values', label: 'nulls', args: { limit: null }, error: { code: -32602, message: 'Invalid params' } }), 'noArgumentHint', { names: 'limit' }],
     ['tool failure without next step', exchange({ probe: 'positive', isError: true, text: 'Database unreachable' }), 'noNextStep', { text: 'Database unreachable' }],
+    ['valid input: a value of ours inside prose is no pointer', exchange({ probe: 'positive', args: { q: 'a' }, isError: true, text: 'Internal failure in a worker' }), 'noNextStep', {}],
     ['unknown tool not named', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Invalid params' } }), 'noToolHint', { name: 'nope' }],
     ['empty name: generic', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: 'Invalid params' } }), 'noToolHint', { name: '', text: 'Invalid params' }],
     ['empty name: says not found, not what', exchange({ probe: 'unknown-tool', name: '', isError: true, text: 'Not found' }), 'noToolHint', { name: '' }],
