@@ -106,12 +106,25 @@ function pathSegments(path: string): string[] {
   return out;
 }
 
+/**
+ * Is `shown` the segment `own` as a path pattern could match it? A match stops at whitespace and odd characters, so
+ * its last segment may be cut short ("# " shows as "#", a 100 KB name as its first word).
+ */
+function sameSegment(shown: string, own: string, last: boolean): boolean {
+  return shown === own || (last && shown.length > 0 && own.startsWith(shown));
+}
+
 /** Does `path` end with the segments of one of our values, i.e. is it our value resolved against some directory? */
 function isResolvedValue(path: string, values: readonly string[]): boolean {
   const segments = pathSegments(path);
   return values.some((value) => {
+    // "~" is the server's home directory: resolving our own "~" shows the user's environment, not the server's internals.
+    if (/^~[\\/]*$/.test(value.trim())) return true;
     const tail = pathSegments(value);
-    return tail.length > 0 && tail.length <= segments.length && tail.every((s, i) => s === segments[segments.length - tail.length + i]);
+    if (tail.length === 0) return false;
+    if (tail.length > segments.length) return false;
+    const shown = segments.slice(segments.length - tail.length);
+    return shown.every((s, i) => sameSegment(s, tail[i], i === tail.length - 1));
   });
 }
 
@@ -146,7 +159,7 @@ function isUserPath(path: string, user: UserSupplied, values: readonly string[])
       const rest = segments.slice(base.length);
       return rest.length === 0 || values.some((value) => {
         const own = pathSegments(value);
-        return rest.length <= own.length && rest.every((s, i) => s === own[i]);
+        return rest.length <= own.length && rest.every((s, i) => sameSegment(s, own[i], i === rest.length - 1));
       });
     });
   });

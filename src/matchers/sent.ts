@@ -31,7 +31,7 @@ export function sentStrings(ex: Exchange): string[] {
   const walk = (value: unknown, depth: number): void => {
     if (depth > MAX_DEPTH) return;
     if (typeof value === 'string') {
-      if (value.length <= MAX_VALUE) found.push(value);
+      found.push(value.slice(0, MAX_VALUE)); // an oversized payload's head still names what a server resolves it to
     } else if (Array.isArray(value)) {
       for (const v of value) walk(v, depth + 1);
     } else if (isRecord(value)) {

@@ -17,8 +17,8 @@ describe('sentStrings', () => {
     expect(sentStrings(call({ name: 'read', arguments: { path: 'a', nested: { list: ['b', 3] } }, _meta: { progressToken: 'tok' } }))).toEqual(['read', 'a', 'b']);
   });
 
-  it('leaves out oversized payloads', () => {
-    expect(sentStrings(call({ name: 'read', arguments: { q: 'x'.repeat(100_000) } }))).toEqual(['read']);
+  it('keeps only the head of an oversized payload', () => {
+    expect(sentStrings(call({ name: 'read', arguments: { q: 'x'.repeat(100_000) } }))).toEqual(['read', 'x'.repeat(4096)]);
   });
 });
 

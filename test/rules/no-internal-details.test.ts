@@ -65,6 +65,11 @@ describe('no-internal-details: a filesystem server resolving our own path argume
     ['our "../x" resolved', denied('../x', '/home/u/x')],
     ['our path inside the allowed directory, not found', exchange({ probe: 'positive', tool: 'read_text_file', args: { path: 'errlint' }, isError: true, text: "ENOENT: no such file or directory, open '/tmp/allowed/errlint'" })],
     ['the parent of our path', exchange({ probe: 'positive', tool: 'write_file', args: { path: 'errlint/x', content: 'x' }, isError: true, text: 'Parent directory does not exist: /tmp/allowed/errlint' })],
+    // From the calibration corpus: the path pattern stops at a space or odd character, so our segment shows cut short.
+    ['our "# " resolved, cut at the space', exchange({ probe: 'positive', tool: 'directory_tree', args: { path: '# ' }, isError: true, text: "ENOENT: no such file or directory, scandir '/tmp/allowed/# '" })],
+    ['our zero-width-laden name resolved', exchange({ probe: 'unicode', tool: 'directory_tree', args: { path: 'err\u200Blint\u200C\u200D\uFEFF' }, isError: true, text: "ENOENT: no such file or directory, scandir '/tmp/allowed/err\u200Blint\u200C\u200D '" })],
+    ['our 100 KB name resolved', exchange({ probe: 'oversized', tool: 'directory_tree', args: { path: 'errlint '.repeat(12_800) }, isError: true, text: `ENAMETOOLONG: name too long, realpath '/tmp/allowed/${'errlint '.repeat(20)}…'` })],
+    ['our "~" resolved to the home directory', exchange({ probe: 'extra-properties', tool: 'directory_tree', args: { path: '~', __errlint_A: '' }, isError: true, text: 'Access denied - path outside allowed directories: /tmp/x/home not in /tmp/allowed' })],
   ])('passes: %s', (_name, ex) => {
     expect(gradeStarted(ex, started)).toEqual([]);
   });
