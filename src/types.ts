@@ -29,6 +29,9 @@ export const PROBE_KINDS = [
 ] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
 
+/** The path of an input that cannot be replayed by path (a shrink candidate fast-check did not keep). */
+export const UNKNOWN_PATH = '?';
+
 /** The tool name of exchanges that target no real tool: the server-scope probes (unknown tools, protocol frames). */
 export const NO_TOOL = '(server)';
 

@@ -2,9 +2,8 @@
 import fc from 'fast-check';
 import type { Exchange, ProbeCase, ProbeKind, ProbePlan, Probe, ProfileName, ToolInfo } from '../types.js';
 import type { CallPolicy } from '../safety.js';
-import { NO_TOOL } from '../types.js';
+import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
-import { UNKNOWN_PATH } from '../report/model.js';
 import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
 import { callPolicy, restrictPlan } from '../safety.js';
 

@@ -121,8 +121,8 @@ export interface Report {
   baseline?: { file: string; matched: number; stale: Array<{ fingerprint: string; ruleId?: string; tool?: string; probe?: string }> };
 }
 
-/** The path of an input that cannot be replayed by path (a shrink candidate fast-check did not keep). */
-export const UNKNOWN_PATH = '?';
+export { UNKNOWN_PATH } from '../types.js';
+import { UNKNOWN_PATH } from '../types.js';
 
 /** Order candidate counterexamples: replayable by path first, then the smallest arguments. */
 export function byReplayableThenSmallest(a: { path: string; arguments: unknown }, b: { path: string; arguments: unknown }): number {
