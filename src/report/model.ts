@@ -1,5 +1,5 @@
 // The report: everything a run found, as plain data. The `json` format is this object; every formatter reads it.
-import type { ProbeKind, ProfileName, ProtocolEra, Severity, ToolAnnotations } from '../types.js';
+import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations } from '../types.js';
 import type { Check, Score } from '../score/score.js';
 import type { Coverage } from '../score/coverage.js';
 
@@ -121,8 +121,7 @@ export interface Report {
   baseline?: { file: string; matched: number; stale: Array<{ fingerprint: string; ruleId?: string; tool?: string; probe?: string }> };
 }
 
-export { UNKNOWN_PATH } from '../types.js';
-import { UNKNOWN_PATH } from '../types.js';
+export { UNKNOWN_PATH };
 
 /** Order candidate counterexamples: replayable by path first, then the smallest arguments. */
 export function byReplayableThenSmallest(a: { path: string; arguments: unknown }, b: { path: string; arguments: unknown }): number {
