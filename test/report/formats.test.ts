@@ -69,3 +69,30 @@ describe('github annotations', () => {
     expect(out).toContain('4 more errors not shown');
   });
 });
+
+describe('coverage beside the grade, in every format', () => {
+  const report = reportWith('srv');
+  const incomplete = reportWith('srv', {
+    coverage: { ...report.coverage, toolsProbed: 0, percent: 0, incomplete: true, reasons: ['2 tools (a, b): destructive tool (destructiveHint: true)'] },
+    score: { ...report.score, grade: 'incomplete' },
+  });
+
+  it('states tools probed / listed and probe kinds run', async () => {
+    const { formatStylish } = await import('../../src/report/stylish.js');
+    const line = '1 of 2 tools probed (partial) · 1 of 2 probe kinds run';
+    expect(formatStylish(report, { color: false })).toContain(line);
+    expect(formatMarkdown(report)).toContain(line);
+    expect(formatGithub(report)).toContain('1 of 2 tools probed (partial)');
+    const junit = new XMLParser({ ignoreAttributes: false }).parse(formatJunit(report));
+    const props = junit.testsuites.testsuite.properties.property as Array<Record<string, string>>;
+    expect(props.find((p) => p['@_name'] === 'toolsProbed')?.['@_value']).toBe('1');
+    expect(JSON.parse(formatSarif(report)).runs[0].properties).toMatchObject({ toolsProbed: 1, toolsListed: 2 });
+  });
+
+  it('says an incomplete run has no letter grade, and why', async () => {
+    const { formatStylish } = await import('../../src/report/stylish.js');
+    expect(formatStylish(incomplete, { color: false })).toMatch(/No tool was probed, so there is no letter grade: 2 tools \(a, b\): destructive tool/);
+    expect(formatMarkdown(incomplete)).toContain('**incomplete**');
+    expect(formatGithub(incomplete)).toContain('incomplete (no letter grade');
+  });
+});
