@@ -22,7 +22,8 @@ export const probe: Probe = {
     });
     const base = baseArguments(schema);
     const enumerated = required.map((key) => make(withoutProps(base, [key]), [key]));
-    if (!enumerated.some((c) => Object.keys(c.arguments as object).length === 0)) enumerated.push({ ...make({}, required), label: 'empty arguments {}' });
+    // The label quotes the required names, so rules know which arguments the error should name.
+    if (!enumerated.some((c) => Object.keys(c.arguments as object).length === 0)) enumerated.push({ ...make({}, required), label: `empty arguments {} (${label(required)})` });
     return {
       enumerated,
       arbitrary: fc

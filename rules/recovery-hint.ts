@@ -31,14 +31,15 @@ function mentions(text: string, name: string): boolean {
   return new RegExp(pattern, 'i').test(text);
 }
 
-/** Does the error quote a string value we sent ("…: a", "'a'"), pointing at the input to change? */
+/** Does the error quote a string value we sent ("…: a", "'a'", "'/root/a'"), pointing at the input to change? */
 function quotesSentValue(ex: Exchange, text: string): boolean {
   const args = ex.case.arguments;
   if (!isRecord(args)) return false;
   return Object.values(args).some((value) => {
     if (typeof value !== 'string' || value.trim() === '' || value.length > 200) return false;
     const v = escapeRegExp(value);
-    return new RegExp(`['"\`]${v}['"\`]|:\\s*${v}(?:$|[\\s.,;)])`, 'm').test(text);
+    // 'a', ": a", or our value as the last segment of a quoted path the server resolved ("open '/srv/root/a'")
+    return new RegExp(`['"\`](?:[^'"\`\\n]*[\\\\/])?${v}['"\`]|:\\s*${v}(?:$|[\\s.,;)])`, 'm').test(text);
   });
 }
 

@@ -22,10 +22,20 @@ const NOTHING_AFTER = /^["']?\s*[:=]\s*(?:0(?![\w.])|none\b|null\b|nil\b|false\b
 // A key of an object written into the text ("failed": 3, 'error': None): its value is what the payload says.
 const QUOTED_KEY_AFTER = /^["']\s*:/;
 
-/** Does this failure word read as a failure, rather than as a counter or a key of data written into the text? */
+// The word names a topic, not an outcome: "error handling", "error messages", "exception handling".
+const TOPIC_AFTER = /^\s+(?:handling|handler|handlers|messages?|codes?|rates?|logs?|logging|recovery|types?|cases?|reporting|tracking|pages?)\b/i;
+
+/**
+ * How far into prose a failure is looked for: a failure answer says so where a status would be, near the start. A
+ * word deep inside a long document ("… error handling …" in a 6 KB reference) is the document's content.
+ */
+const STATUS_REACH = 1000;
+
+/** Does this failure word read as a failure, rather than as a counter, a topic or a key of data written into the text? */
 function readsAsFailure(text: string, index: number, word: string): boolean {
   const before = text.slice(Math.max(0, index - 40), index);
   const after = text.slice(index + word.length, index + word.length + 16);
+  if (TOPIC_AFTER.test(text.slice(index + word.length, index + word.length + 24))) return false;
   if (/["']$/.test(before) && QUOTED_KEY_AFTER.test(after)) return false;
   if (NOTHING_AFTER.test(after)) return false;
   return !(COUNTED_BEFORE.test(before) && !/^\s*:/.test(after));
@@ -34,7 +44,7 @@ function readsAsFailure(text: string, index: number, word: string): boolean {
 /** The first failure word of prose `text` that reads as a failure (not a count or a key), or null. */
 function failureInProse(text: string): PhraseHit | null {
   FAILURE_WORDS.lastIndex = 0;
-  for (let m = FAILURE_WORDS.exec(text); m !== null; m = FAILURE_WORDS.exec(text)) {
+  for (let m = FAILURE_WORDS.exec(text); m !== null && m.index < STATUS_REACH; m = FAILURE_WORDS.exec(text)) {
     if (readsAsFailure(text, m.index, m[0])) return { phrase: m[0], index: m.index };
   }
   return null;

@@ -34,6 +34,11 @@ describe('failure phrases', () => {
     ['2 invalid rows skipped', null],
     ['Line 3 error: unexpected token', 'error'],
     ['There was no error', null],
+    // n8n-mcp's tools_documentation: a 6.5 KB reference whose content mentions errors as a topic
+    ['# n8n MCP Tools - Complete Reference\n\nCode node guides: JavaScript patterns, n8n variables, error handling - and more.', null],
+    [`# Reference\n${'Tools and their parameters. '.repeat(40)}Each tool reports an error when its input is invalid.`, null],
+    ['Error messages are listed below', null],
+    ['Upload failed: the error code was 413', 'failed'],
   ])('findFailurePhrase(%j) = %j', (text, phrase) => {
     expect(findFailurePhrase(text)).toBe(phrase);
   });

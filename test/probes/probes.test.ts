@@ -121,7 +121,7 @@ describe('missing-required', () => {
   it('omits each required property exactly once, keeps the others, and also sends {}', () => {
     const t = tool('t', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' }, c: { type: 'boolean' } }, required: ['a', 'b'] });
     const plan = planOf('missing-required', t) as ProbePlan;
-    expect(plan.enumerated.map((c) => c.label)).toEqual(["omit required 'a'", "omit required 'b'", 'empty arguments {}']);
+    expect(plan.enumerated.map((c) => c.label)).toEqual(["omit required 'a'", "omit required 'b'", "empty arguments {} (omit required 'a', 'b')"]);
     expect(plan.enumerated.map((c) => Object.keys(args(c)).sort())).toEqual([['b'], ['a'], []]);
   });
 

@@ -26,6 +26,10 @@ describe('recovery-hint', () => {
     ['valid input: supported values listed', exchange({ probe: 'positive', args: { from: 'a' }, isError: true, text: 'Error: Unknown unit: a. Supported units: m, km, cm, mm' })],
     ['valid input: the argument named', exchange({ probe: 'positive', args: { algorithm: 'hmac-sha256', key: '' }, isError: true, text: 'Error: key is required for HMAC' })],
     ['valid input: the value quoted', exchange({ probe: 'positive', args: { timezone: 'a' }, isError: true, text: 'Invalid time zone specified: a' })],
+    // server-filesystem: our path "a" resolved inside its root, quoted in the error
+    ['valid input: our value as the last segment of a quoted path', exchange({ probe: 'positive', args: { path: 'a' }, isError: true, text: "ENOENT: no such file or directory, open '/tmp/corpus/root/a'" })],
+    // mcp-hello-world's add with {}: the probe label quotes the required names
+    ['empty arguments: the required names from the label', exchange({ probe: 'missing-required', label: "empty arguments {} (omit required 'a', 'b')", args: {}, isError: true, text: 'MCP error -32602: Input validation error: Invalid arguments for tool add: Required at a Required at b' })],
     ['zod "Required at <path>" for one-letter arguments', exchange({ probe: 'missing-required', label: "omit required 'a', 'b'", isError: true, text: 'Required at a\nRequired at b' })],
   ])('passes: %s', (_name, ex) => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
