@@ -36,10 +36,12 @@ function quotesSentValue(ex: Exchange, text: string): boolean {
   const args = ex.case.arguments;
   if (!isRecord(args)) return false;
   return Object.values(args).some((value) => {
-    if (typeof value !== 'string' || value.trim() === '' || value.length > 200) return false;
+    if (typeof value !== 'string' || value === '' || value.length > 200) return false;
     const v = escapeRegExp(value);
-    // 'a', ": a", or our value as the last segment of a quoted path the server resolved ("open '/srv/root/a'")
-    return new RegExp(`['"\`](?:[^'"\`\\n]*[\\\\/])?${v}['"\`]|:\\s*${v}(?:$|[\\s.,;)])`, 'm').test(text);
+    // our value as the last segment of a quoted path the server resolved ("open '/srv/root/a'", even a blank name)
+    if (new RegExp(`['"\`][^'"\`\\n]*[\\\\/]${v}['"\`]`).test(text)) return true;
+    // 'a' or ": a" (a blank value quoted or after a colon says nothing)
+    return value.trim() !== '' && new RegExp(`['"\`]${v}['"\`]|:\\s*${v}(?:$|[\\s.,;)])`, 'm').test(text);
   });
 }
 

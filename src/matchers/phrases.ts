@@ -233,6 +233,8 @@ const EXPECTATION = new RegExp(
     String.raw`\b(?:at least|at most|no more than|no less than|greater than|less than|between|up to)\s+-?\d`,
     String.raw`\b(?:min|max)(?:imum)?(?: length| value)?(?: is| of)?:?\s*-?\d`,
     String.raw`\bof type\b`,
+    // "ENAMETOOLONG: name too long": the input must be shorter
+    String.raw`\btoo (?:long|short|large|big|many|few)\b`,
     String.raw`\b(?:a|an) (?:string|number|integer|boolean|array|object)\b`,
     String.raw`\b(?:format|pattern)\s*[:("'\x60]`,
     String.raw`\bISO[ -]?8601\b|\bRFC[ -]?\d{3,4}\b|\bYYYY\b|\be\.g\.|\bfor example\b`,

@@ -28,6 +28,8 @@ describe('recovery-hint', () => {
     ['valid input: the value quoted', exchange({ probe: 'positive', args: { timezone: 'a' }, isError: true, text: 'Invalid time zone specified: a' })],
     // server-filesystem: our path "a" resolved inside its root, quoted in the error
     ['valid input: our value as the last segment of a quoted path', exchange({ probe: 'positive', args: { path: 'a' }, isError: true, text: "ENOENT: no such file or directory, open '/tmp/corpus/root/a'" })],
+    ['valid input: our blank name as the last segment of a quoted path', exchange({ probe: 'positive', args: { path: ' ' }, isError: true, text: "ENOENT: no such file or directory, scandir '/tmp/corpus/root/ '" })],
+    ['oversized input: the name is too long', exchange({ probe: 'oversized', expect: 'any', args: { path: 'errlint '.repeat(12_800) }, isError: true, text: "ENAMETOOLONG: name too long, realpath '/tmp/corpus/root/errlint errlint…'" })],
     // mcp-hello-world's add with {}: the probe label quotes the required names
     ['empty arguments: the required names from the label', exchange({ probe: 'missing-required', label: "empty arguments {} (omit required 'a', 'b')", args: {}, isError: true, text: 'MCP error -32602: Input validation error: Invalid arguments for tool add: Required at a Required at b' })],
     ['zod "Required at <path>" for one-letter arguments', exchange({ probe: 'missing-required', label: "omit required 'a', 'b'", isError: true, text: 'Required at a\nRequired at b' })],
