@@ -1,0 +1,85 @@
+// Lints a hostile fixture with the built CLI and returns what a test needs to prove a bounded, clean end:
+// the exit code and output, the linter's peak RSS, and the PIDs its server (and the server's children) recorded.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, type CliResult } from './cli.js';
+
+const MEASURE = join(ROOT, 'test', 'helpers', 'measure.mjs');
+
+export interface HostileResult extends CliResult {
+  /** Wall time of the whole CLI run. */
+  elapsedMs: number;
+  /** Peak resident set size of the linter process, in MB (not its server's). */
+  peakRssMb: number;
+  /** Every PID the fixture and its children recorded (fixtures/lib/pids.mjs). */
+  pids: number[];
+  /** Folder for this run's files (reports, the PID file). */
+  dir: string;
+}
+
+/** Run `mcp-errlint <args>` (args include `-- node fixtures/...`), killing it after `timeoutMs`. */
+export function lintHostile(args: string[], options: { env?: Record<string, string>; timeoutMs?: number; signalAfterMs?: { signal: NodeJS.Signals; ms: number } } = {}): Promise<HostileResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'errlint-hostile-'));
+  const pidFile = join(dir, 'pids');
+  const rssFile = join(dir, 'rss');
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MEASURE, rssFile, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1', ERRLINT_PID_FILE: pidFile, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const timeoutMs = options.timeoutMs ?? 100_000;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`CLI did not finish within ${timeoutMs} ms: ${args.join(' ')}\n${stderr.slice(-2000)}`));
+    }, timeoutMs);
+    const signaller = options.signalAfterMs && setTimeout(() => child.kill(options.signalAfterMs!.signal), options.signalAfterMs.ms);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (signaller) clearTimeout(signaller);
+      const rss = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : NaN;
+      const pids = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+      resolve({ code: code ?? (signal ? 128 : null), stdout, stderr, elapsedMs: Date.now() - started, peakRssMb: rss / 1024, pids, dir });
+    });
+  });
+}
+
+/** Is this PID a live process (a zombie is not)? */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/** PIDs still alive after a short grace (a process may be mid-exit when the CLI returns); kills them so a failing test leaks nothing. */
+export async function survivors(pids: number[], graceMs = 500): Promise<number[]> {
+  const deadline = Date.now() + graceMs;
+  let alive = pids.filter(isAlive);
+  while (alive.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    alive = alive.filter(isAlive);
+  }
+  for (const pid of alive) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+  return alive;
+}
