@@ -16,9 +16,10 @@ import { formatGithub } from './report/github.js';
 import { formatMarkdown } from './report/markdown.js';
 import type { Report } from './report/model.js';
 import { applyBaseline, baselineOf, readBaseline, writeBaseline } from './baseline.js';
-import { EXIT, exitCodeFor } from './gate.js';
+import { EXIT, exitCodeFor, signalExitCode } from './gate.js';
 import { TOOL_VERSION } from './version.js';
 import { terminalSafe } from './util/text.js';
+import { Interrupted, parseDuration, formatDuration } from './interrupt.js';
 
 export { EXIT };
 
@@ -61,6 +62,14 @@ function integer(name: string, min: number) {
   };
 }
 
+function duration(name: string) {
+  return (value: string): number => {
+    const ms = parseDuration(value);
+    if (ms === undefined) throw new InvalidArgumentError(`${name} must be a positive duration such as 90s, 10m or 1h (a bare number is seconds).`);
+    return ms;
+  };
+}
+
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 }
@@ -76,6 +85,8 @@ function buildProgram(): Command {
     .option('--seed <n>', 'seed for every generated input (printed on stderr as "Seed: N")', integer('--seed', 0))
     .option('--runs <n>', `random inputs per probe kind per tool, after the enumerated cases (default: ${DEFAULTS.runs})`, integer('--runs', 0))
     .option('--timeout <ms>', `per-call timeout in milliseconds (default: ${DEFAULTS.timeoutMs})`, integer('--timeout', 1))
+    .option('--deadline <duration>', `the whole run's time budget, start-up included, e.g. 90s, 10m; when it is spent the report is written with what was probed, and the run fails (default: ${formatDuration(DEFAULTS.deadlineMs)})`, duration('--deadline'))
+    .option('--tool-budget <duration>', `one tool's time budget; past it the tool's further inputs are not sent, listed as skipped (default: ${formatDuration(DEFAULTS.toolBudgetMs)})`, duration('--tool-budget'))
     .addOption(new Option('--protocol-version <version>', 'pin a protocol version instead of negotiating the newest').choices([...PROTOCOL_VERSIONS]))
     .addOption(new Option('--profile <name>', `rule profile (default: ${DEFAULTS.profile})`).choices(['recommended', 'strict']))
     .option('--rule <id=level>', 'set a rule to off|note|warning|error (repeatable)', collect)
@@ -115,7 +126,8 @@ Commands:
   mcp-errlint rules [--format json]   list every rule: default severity per profile, tags, docs
 
 Exit codes: 0 nothing at or above --fail-on, score ≥ --min-score, some tool probed (or ≥ --min-coverage);
-1 findings, score or coverage below; 2 could not lint.
+1 findings, score or coverage below, or the run reached its --deadline; 2 could not lint;
+130/143/129 stopped by SIGINT/SIGTERM/SIGHUP (the report so far is still written; a second signal quits at once).
 
 Examples:
   mcp-errlint                                      # the "server" of ./${CONFIG_FILE}
@@ -178,8 +190,9 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     }
     const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
     let baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
-    let report = await lint(options);
+    let report = await lintUntilStopped(options);
     if (progress) process.stderr.write('\r\u001b[K');
+    if (report.interrupted) process.stderr.write(`mcp-errlint: ${terminalSafe(report.interrupted.message)}: writing the report of what was probed\n`);
     if (baselineFile && opts.updateBaseline) {
       writeBaseline(baselineFile, report);
       baseline = baselineOf(report); // what was just accepted no longer fails this run either
@@ -213,12 +226,36 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       process.stderr.write(`mcp-errlint: ${terminalSafe(error.message)}\n`);
       return EXIT.cannotLint;
     }
+    if (error instanceof Interrupted) {
+      process.stderr.write(`mcp-errlint: could not lint: ${error.message} before the server was ready; nothing was probed\n`);
+      return signalExitCode(error.by) ?? EXIT.cannotLint;
+    }
     if (error instanceof SessionStartError) {
       process.stderr.write(`mcp-errlint: could not lint: ${terminalSafe(error.message)}\n`);
       return EXIT.cannotLint;
     }
     process.stderr.write(`mcp-errlint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return EXIT.cannotLint;
+  }
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Lint with SIGINT, SIGTERM and SIGHUP turned into an orderly stop: the first one ends the probing, the server is
+ * stopped, and the report of what was probed is returned (marked interrupted); a second one quits at once.
+ */
+async function lintUntilStopped(options: LintOptions): Promise<Report> {
+  const stop = new AbortController();
+  const onSignal = (signal: (typeof STOP_SIGNALS)[number]) => {
+    if (stop.signal.aborted) process.exit(signalExitCode(signal));
+    stop.abort(new Interrupted(signal, `interrupted by ${signal}`));
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  try {
+    return await lint({ ...options, signal: stop.signal });
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
 }
 

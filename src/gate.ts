@@ -1,6 +1,7 @@
 // The gate of rulebook §8: whether a finished lint passes, from its findings (baselined ones excluded), score and coverage; and the grade that agrees with it.
 import type { Report } from './report/model.js';
 import type { Severity } from './types.js';
+import type { InterruptCause } from './interrupt.js';
 import { SEVERITY_RANK, scoreChecks } from './score/score.js';
 
 export const EXIT = { ok: 0, findings: 1, cannotLint: 2 } as const;
@@ -19,6 +20,7 @@ export function gateFailures(report: Report): string[] {
   if (report.score.score < minScore) reasons.push(`score ${report.score.score} is below --min-score ${minScore}`);
   const warnings = live.filter((f) => f.severity === 'warning').length;
   if (maxWarnings !== undefined && warnings > maxWarnings) reasons.push(`${warnings} warnings exceed --max-warnings ${maxWarnings}`);
+  if (report.interrupted) reasons.push(`cut short: ${report.interrupted.message}`);
   const { coverage } = report;
   if (minCoverage === undefined && coverage.incomplete) {
     reasons.push(`incomplete: no tool of the ${plural(coverage.toolsListed, 'listed tool')} was probed (${coverage.reasons.join('; ')}); --min-coverage 0 accepts such a run`);
@@ -33,12 +35,18 @@ export function gateFailures(report: Report): string[] {
  * the gate fails, scored again under a ceiling, so a failing run never reads as an A. Run again after a baseline.
  */
 export function settle(report: Report): Report {
-  const scored: Report = { ...report, score: scoreChecks(report.checks, { coverage: report.coverage }) };
+  const context = { coverage: report.coverage, interrupted: report.interrupted !== undefined };
+  const scored: Report = { ...report, score: scoreChecks(report.checks, context) };
   const failures = gateFailures(scored);
   if (failures.length === 0) return { ...scored, gate: { passed: true, failures } };
-  return { ...scored, score: scoreChecks(report.checks, { coverage: report.coverage, gateFailed: true }), gate: { passed: false, failures } };
+  return { ...scored, score: scoreChecks(report.checks, { ...context, gateFailed: true }), gate: { passed: false, failures } };
+}
+
+/** 128 + the signal's number for a run a signal stopped, as shells report it; undefined for the deadline. */
+export function signalExitCode(by: InterruptCause): number | undefined {
+  return { SIGHUP: 129, SIGINT: 130, SIGTERM: 143, deadline: undefined }[by];
 }
 
 export function exitCodeFor(report: Report): number {
-  return report.gate.passed ? EXIT.ok : EXIT.findings;
+  return (report.interrupted && signalExitCode(report.interrupted.by)) ?? (report.gate.passed ? EXIT.ok : EXIT.findings);
 }

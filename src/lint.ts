@@ -20,6 +20,7 @@ import { redact, type SecretOptions } from './matchers/secrets.js';
 import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet } from './matchers/surface.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 import { abbreviate, shellQuote } from './util/text.js';
+import { formatDuration, Interrupted, type InterruptCause } from './interrupt.js';
 
 export interface LintOptions {
   target: StdioTarget;
@@ -52,9 +53,23 @@ export interface LintOptions {
   /** The config file the server came from: replay commands name it instead of repeating the command. */
   configFile?: string;
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
+  /** The whole run's time budget, start-up included; when it is spent the report is written with what was probed. */
+  deadlineMs?: number;
+  /** One tool's time budget; past it the tool's further inputs are not sent. */
+  toolBudgetMs?: number;
+  /** Aborting it with an Interrupted reason (a signal) stops the run; the report then says what was not probed. */
+  signal?: AbortSignal;
 }
 
-export const DEFAULTS = { timeoutMs: 10_000, runs: 25, profile: 'recommended' as ProfileName, failOn: 'error' as const, minScore: 0 };
+export const DEFAULTS = {
+  timeoutMs: 10_000,
+  runs: 25,
+  profile: 'recommended' as ProfileName,
+  failOn: 'error' as const,
+  minScore: 0,
+  deadlineMs: 10 * 60_000,
+  toolBudgetMs: 2 * 60_000,
+};
 
 export function randomSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);
@@ -69,7 +84,22 @@ export async function lint(options: LintOptions): Promise<Report> {
   const rules = enabledRules(RULES, profile, options.rules, options.ruleOptions);
   const probes = PROBES.filter((p) => !options.probes || options.probes.includes(p.kind));
 
-  const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs });
+  const deadlineMs = options.deadlineMs ?? DEFAULTS.deadlineMs;
+  const toolBudgetMs = options.toolBudgetMs ?? DEFAULTS.toolBudgetMs;
+  // One signal for the session and the engine: the caller's (a signal handler) or the deadline, whichever comes first.
+  const stop = new AbortController();
+  const deadline = setTimeout(() => stop.abort(new Interrupted('deadline', `the run's deadline of ${formatDuration(deadlineMs)} (--deadline) was reached`)), deadlineMs);
+  const forward = () => stop.abort(options.signal!.reason);
+  if (options.signal?.aborted) forward();
+  options.signal?.addEventListener('abort', forward, { once: true });
+  const release = () => {
+    clearTimeout(deadline);
+    options.signal?.removeEventListener('abort', forward);
+  };
+  const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs, signal: stop.signal }).catch((error) => {
+    release();
+    throw error;
+  });
   try {
     const allTools = await session.listTools();
     const tools = selectTools(allTools, options.tools ?? (options.replay && options.replay.tool !== NO_TOOL ? [options.replay.tool] : undefined), options.toolGlobs);
@@ -84,6 +114,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       readOnly: options.readOnly ?? false,
       replay: options.replay,
       onProgress: options.onProgress,
+      toolBudgetMs,
     });
     const serverName = session.serverInfo.name ?? basename(options.target.command);
     const checks = buildChecks(run.exchanges, run.hits, rules, session.facts);
@@ -96,6 +127,7 @@ export async function lint(options: LintOptions): Promise<Report> {
     const passed = checks.filter((c) => c.verdict === 'pass').length;
     const toolProbesWanted = probes.some((p) => p.scope === 'tool') && (!options.replay || options.replay.tool !== NO_TOOL);
     const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, probes.map((p) => p.kind), toolProbesWanted);
+    const interrupted = run.interrupted && { by: run.interrupted.by, message: run.interrupted.message };
     const perTool = exchangesPerTool(run.exchanges);
     const safety = { allowWrites: options.allowWrites ?? false, allowDestructive: options.allowDestructive ?? false, readOnly: options.readOnly ?? false };
     return settle({
@@ -123,6 +155,8 @@ export async function lint(options: LintOptions): Promise<Report> {
         minScore: options.minScore ?? DEFAULTS.minScore,
         ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
         ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
+        deadlineMs,
+        toolBudgetMs,
       },
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
@@ -140,11 +174,13 @@ export async function lint(options: LintOptions): Promise<Report> {
       checks,
       skips: run.skips,
       coverage,
-      score: scoreChecks(checks, { coverage }),
+      ...(interrupted ? { interrupted } : {}),
+      score: scoreChecks(checks, { coverage, interrupted: interrupted !== undefined }),
       gate: { passed: true, failures: [] }, // settled below
       summary: { ...counts, passed, failed: checks.length - passed, skipped: run.skips.length },
     });
   } finally {
+    release();
     await session.close();
   }
 }

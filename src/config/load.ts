@@ -25,6 +25,8 @@ export interface Config {
   probes?: Record<string, boolean>;
   runs?: number;
   timeout?: number;
+  deadline?: string;
+  toolBudget?: string;
   seed?: number;
   failOn?: Severity | 'never';
   minScore?: number;

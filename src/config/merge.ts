@@ -8,12 +8,16 @@ import { PROBE_KINDS, type ProbeKind, type ProfileName, type RuleLevel, type Sev
 import { RULES } from '../../rules/index.js';
 import { CONFIG_FILE, type LoadedConfig } from './load.js';
 import { didYouMean } from './suggest.js';
+import { parseDuration } from '../interrupt.js';
 
 /** The lint settings as given on the command line; a flag not given is undefined. */
 export interface LintFlags {
   seed?: number;
   runs?: number;
   timeout?: number;
+  /** Milliseconds, parsed from a duration by the CLI. */
+  deadline?: number;
+  toolBudget?: number;
   protocolVersion?: string;
   profile?: ProfileName;
   rule?: string[];
@@ -85,6 +89,8 @@ export function mergeOptions(command: string[], flags: LintFlags, loaded?: Loade
     ...(fromConfig ? { anchor: serverAnchor(loaded), configFile: loaded.file } : {}),
     protocolVersion: flags.protocolVersion ?? config.protocolVersion,
     timeoutMs: flags.timeout ?? config.timeout ?? DEFAULTS.timeoutMs,
+    deadlineMs: flags.deadline ?? durationOf(config.deadline, 'deadline') ?? DEFAULTS.deadlineMs,
+    toolBudgetMs: flags.toolBudget ?? durationOf(config.toolBudget, 'toolBudget') ?? DEFAULTS.toolBudgetMs,
     seed: flags.seed ?? config.seed ?? randomSeed(),
     runs: flags.runs ?? config.runs ?? DEFAULTS.runs,
     profile: flags.profile ?? config.profile ?? DEFAULTS.profile,
@@ -102,6 +108,14 @@ export function mergeOptions(command: string[], flags: LintFlags, loaded?: Loade
     minCoverage: flags.minCoverage ?? config.minCoverage,
     maxWarnings: flags.maxWarnings,
   };
+}
+
+/** A config duration ("10m") in milliseconds; the config schema has already checked its shape. */
+function durationOf(text: string | undefined, key: string): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = parseDuration(text);
+  if (ms === undefined) throw new UsageError(`"${key}" must be a positive duration such as 90s or 10m, got '${text}'`);
+  return ms;
 }
 
 /** SARIF and annotations point at the line of the config file that declares the server. */

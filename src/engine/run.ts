@@ -6,6 +6,8 @@ import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
 import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
 import { callPolicy, restrictPlan } from '../safety.js';
+import { answerKind, errorText } from '../matchers/surface.js';
+import { formatDuration, Interrupted } from '../interrupt.js';
 
 export interface Skip {
   tool: string;
@@ -26,13 +28,26 @@ export interface RunOptions {
   /** Replay exactly one input: the (tool, probe) pair and its fast-check path. */
   replay?: { tool: string; probe: ProbeKind; path: string };
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
+  /** Time one tool (and the server-scope probes together) may take; past it the tool's further inputs are not sent. */
+  toolBudgetMs?: number;
 }
 
 export interface RunResult {
   exchanges: Exchange[];
   hits: RuleHit[];
   skips: Skip[];
+  /** Set when the run was stopped (deadline, signal) before every batch ran; the unrun ones are in `skips`. */
+  interrupted?: Interrupted;
 }
+
+/** A tool whose inputs are no longer sent: only those that may run long (valid or any), or all of them. */
+interface Hold {
+  all: boolean;
+  reason: string;
+}
+
+/** This many failures of one tool, alike and each slow, are enough: its further inputs are not sent. */
+const ALIKE_SLOW_FAILURES = 3;
 
 
 /** Shrinking re-sends inputs to the server; past this many extra calls per (tool, probe) it stops. */
@@ -90,14 +105,101 @@ export function planBatches(tools: readonly ToolInfo[], allTools: readonly ToolI
 export async function runProbes(session: Session, tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: RunOptions): Promise<RunResult> {
   const { batches, skips } = planBatches(tools, allTools, options);
   const result: RunResult = { exchanges: [], hits: [], skips };
-  const slow = new Map<string, string>();
-  let done = 0;
-  for (const { tool, probe, plan } of batches) {
-    options.onProgress?.({ done: done++, total: batches.length, tool: tool.name, probe });
+  const limits = new ToolLimits(session.facts.timeoutMs, options.toolBudgetMs);
+  for (const [index, { tool, probe, plan }] of batches.entries()) {
+    options.onProgress?.({ done: index, total: batches.length, tool: tool.name, probe });
+    const held = limits.held(tool.name);
     if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
-    else await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result, slow);
+    else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}` });
+    else {
+      try {
+        await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result, limits);
+      } catch (error) {
+        if (!(error instanceof Interrupted)) throw error;
+        result.interrupted = error;
+        result.skips.push(...unrun(batches.slice(index), result.exchanges, error.message));
+        break;
+      }
+    }
   }
   return result;
+}
+
+/** Skips for the batches an interruption left: one line for a tool that got nothing, else one per probe kind. */
+function unrun(left: readonly Batch[], exchanges: readonly Exchange[], why: string): Skip[] {
+  const reached = new Set(exchanges.map((e) => e.tool));
+  const skips: Skip[] = [];
+  const whole = new Set<string>();
+  for (const { tool, probe } of left) {
+    if (reached.has(tool.name) || tool.name === NO_TOOL) skips.push({ tool: tool.name, probe, reason: `cut short: ${why}` });
+    else if (!whole.has(tool.name)) {
+      whole.add(tool.name);
+      skips.push({ tool: tool.name, probe: '*', reason: `not probed: ${why}` });
+    }
+  }
+  return skips;
+}
+
+/**
+ * What stops a tool's inputs before the run's deadline does: valid input that runs long (only its inputs that may run
+ * long are held), failures that are alike and slow (a stalled lookup behind every call), and the tool's time budget.
+ */
+class ToolLimits {
+  private readonly holds = new Map<string, Hold>();
+  private readonly started = new Map<string, number>();
+  private readonly alike = new Map<string, Map<string, number>>();
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly budgetMs: number | undefined,
+  ) {}
+
+  held(tool: string): Hold | undefined {
+    return this.holds.get(tool);
+  }
+
+  /** Before an input is sent: the hold that keeps it back, if any (the tool's clock starts at its first input). */
+  before(tool: string, mayRunLong: boolean): Hold | undefined {
+    const started = this.started.get(tool) ?? performance.now();
+    this.started.set(tool, started);
+    if (this.budgetMs !== undefined && !this.holds.get(tool)?.all && performance.now() - started > this.budgetMs) {
+      this.holds.set(tool, { all: true, reason: `its time budget of ${formatDuration(this.budgetMs)} (--tool-budget) was spent` });
+    }
+    const hold = this.holds.get(tool);
+    return hold && (hold.all || mayRunLong) ? hold : undefined;
+  }
+
+  /** After an exchange: a slow valid input holds the tool's long-running inputs; slow failures alike hold all of them. */
+  after(tool: string, probe: ProbeKind, probeCase: ProbeCase, exchanges: readonly Exchange[], mayRunLong: boolean): void {
+    if (this.holds.get(tool)?.all) return;
+    const slowest = mayRunLong ? exchanges.find((e) => e.outcome.kind === 'timeout' || e.elapsedMs > this.timeoutMs / 2) : undefined;
+    if (slowest && !this.holds.has(tool)) {
+      const took = slowest.cancelled ? `was still reporting progress after ${(slowest.elapsedMs / 1000).toFixed(1)} s` : slowest.outcome.kind === 'timeout' ? 'timed out' : `took ${(slowest.elapsedMs / 1000).toFixed(1)} s`;
+      this.holds.set(tool, { all: false, reason: `the tool is slow on valid input (${probe}: ${probeCase.label} ${took}), so its further valid or possibly valid inputs are not sent` });
+    }
+    for (const exchange of exchanges) {
+      const key = slowFailure(exchange, this.timeoutMs);
+      if (key === undefined) continue;
+      const counts = this.alike.get(tool) ?? new Map<string, number>();
+      this.alike.set(tool, counts);
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      if (count >= ALIKE_SLOW_FAILURES) {
+        this.holds.set(tool, { all: true, reason: `${count} inputs failed alike, each after ${(exchange.elapsedMs / 1000).toFixed(1)} s or more (${key}), so its further inputs are not sent` });
+        return;
+      }
+    }
+  }
+}
+
+/** A failure that took at least a quarter of the timeout (and a second), described without its numbers; else undefined. */
+function slowFailure(exchange: Exchange, timeoutMs: number): string | undefined {
+  if (exchange.cancelled || exchange.elapsedMs < Math.max(1000, timeoutMs / 4)) return undefined;
+  const kind = answerKind(exchange);
+  if (kind === 'timeout') return 'no answer within the timeout';
+  if (kind !== 'tool-error' && kind !== 'protocol-error') return undefined;
+  const text = errorText(exchange).replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return `${kind === 'tool-error' ? 'isError' : 'JSON-RPC error'}: "${text}"`;
 }
 
 function wanted(options: PlanOptions, tool: string, probe: ProbeKind): boolean {
@@ -119,10 +221,10 @@ async function runBatch(
   arbitrary: fc.Arbitrary<ProbeCase> | null,
   options: RunOptions,
   result: RunResult,
-  slow: Map<string, string>,
+  limits: ToolLimits,
 ): Promise<void> {
   const tool = toolInfo.name;
-  const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown, withheld: 0 };
+  const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown, withheld: 0, heldBy: '' };
   // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
   const check = (property: fc.IAsyncProperty<[ProbeCase]>, path?: string) =>
     fc.check(property, {
@@ -134,18 +236,23 @@ async function runBatch(
   const source = arbitrary ?? fc.constantFrom(...enumerated);
   const send = async (probeCase: ProbeCase, path: string): Promise<RuleHit[]> => {
     if (batch.fatal) return [];
-    const mayRunLong = tool !== NO_TOOL && (probeCase.expect === 'valid-input' || probeCase.expect === 'any');
-    if (mayRunLong && slow.has(tool)) {
-      batch.withheld++; // a tool slow on valid input costs one wait, not one per input and probe kind
-      return [];
-    }
-    let exchanges: Exchange[];
+    // fast-check would take a throw for a failing input and hide it: a throw (an interruption) ends the run instead.
     try {
-      exchanges = await execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1);
+      return await sendOne(probeCase, path);
     } catch (error) {
-      batch.fatal = error; // fast-check would take a throw for a failing input and hide it: it ends the run instead
+      batch.fatal = error;
       return [];
     }
+  };
+  const sendOne = async (probeCase: ProbeCase, path: string): Promise<RuleHit[]> => {
+    const mayRunLong = tool !== NO_TOOL && (probeCase.expect === 'valid-input' || probeCase.expect === 'any');
+    const hold = limits.before(tool, mayRunLong);
+    if (hold) {
+      batch.withheld++; // a tool slow on valid input costs one wait, not one per input and probe kind
+      batch.heldBy = hold.reason;
+      return [];
+    }
+    const exchanges = await execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1);
     result.exchanges.push(...exchanges);
     batch.lastExchange = exchanges.at(-1);
     const broken = exchanges.find((e) => (e.outcome.kind === 'timeout' && !e.cancelled) || e.outcome.kind === 'closed');
@@ -155,11 +262,7 @@ async function runBatch(
       if (!broken.alive) await session.recover();
       if (!session.gone) broken.recheck = await recheck(session, toolInfo, probe, probeCase, exchanges.indexOf(broken), broken.outcome.kind);
     }
-    const slowest = mayRunLong ? exchanges.find((e) => e.outcome.kind === 'timeout' || e.elapsedMs > session.facts.timeoutMs / 2) : undefined;
-    if (slowest && !slow.has(tool)) {
-      const took = slowest.cancelled ? `was still reporting progress after ${(slowest.elapsedMs / 1000).toFixed(1)} s` : slowest.outcome.kind === 'timeout' ? 'timed out' : `took ${(slowest.elapsedMs / 1000).toFixed(1)} s`;
-      slow.set(tool, `the tool is slow on valid input (${probe}: ${probeCase.label} ${took}), so its further valid or possibly valid inputs are not sent`);
-    }
+    limits.after(tool, probe, probeCase, exchanges, mayRunLong);
     const hits = exchanges.flatMap((exchange) => gradeExchange(exchange, options.rules, session.facts, options.profile));
     result.hits.push(...hits);
     return hits;
@@ -206,7 +309,7 @@ async function runBatch(
   }
 
   if (batch.fatal !== undefined) throw batch.fatal;
-  if (batch.withheld > 0) result.skips.push({ tool, probe, reason: `${batch.withheld} input(s) not sent: ${slow.get(tool)}` });
+  if (batch.withheld > 0) result.skips.push({ tool, probe, reason: `${batch.withheld} input(s) not sent: ${batch.heldBy}` });
   const last = batch.lastExchange;
   if (last && last.alive === undefined && !session.gone) {
     last.alive = await session.isAlive();

@@ -2,6 +2,7 @@
 import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations } from '../types.js';
 import type { Check, Score } from '../score/score.js';
 import type { Coverage } from '../score/coverage.js';
+import type { InterruptCause } from '../interrupt.js';
 
 export const REPORT_SCHEMA_VERSION = 2;
 
@@ -102,6 +103,10 @@ export interface Report {
     /** Undefined: fail an incomplete run (no tool probed); a number: fail below this share of listed tools probed. */
     minCoverage?: number;
     maxWarnings?: number;
+    /** The whole run's time budget (--deadline). */
+    deadlineMs: number;
+    /** One tool's time budget (--tool-budget). */
+    toolBudgetMs: number;
   };
   startedAt: string;
   durationMs: number;
@@ -113,6 +118,8 @@ export interface Report {
   checks: Check[];
   skips: SkipEntry[];
   coverage: Coverage;
+  /** Set when the run stopped before every planned input was sent (its deadline, or a signal): no letter grade. */
+  interrupted?: { by: InterruptCause; message: string };
   score: Score;
   /** Whether the run passes its gate (--fail-on, --min-score, --max-warnings, --min-coverage), and why not. */
   gate: { passed: boolean; failures: string[] };

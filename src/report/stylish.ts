@@ -49,6 +49,7 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   // A score over protocol checks alone says nothing about the tools: say so where the grade is read.
   const { coverage } = report;
   const why = terminalSafe(coverage.reasons.join('; '));
+  if (report.interrupted) out.push(c.yellow(`⚠ The run was cut short (${terminalSafe(report.interrupted.message)}), so there is no letter grade; what was not sent is listed under Skipped.`), '');
   if (coverage.incomplete) out.push(c.yellow(`⚠ No tool was probed, so there is no letter grade: ${why}.`), '');
   else if (coverage.reasons.length > 0) out.push(c.yellow(`⚠ Not every tool was probed: ${why}.`), '');
 

@@ -6,6 +6,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** "grade B (78.9 / 100)", or "incomplete (no letter grade; 61.2 / 100 from protocol checks only)". */
 export function gradeText(report: Report): string {
   const { score } = report;
+  if (report.interrupted) return `incomplete (no letter grade: ${report.interrupted.message}; ${score.score.toFixed(1)} / 100 from what was probed)`;
   if (score.grade === 'incomplete') return `incomplete (no letter grade; ${score.score.toFixed(1)} / 100 from protocol checks only)`;
   return `grade ${score.grade} (${score.score.toFixed(1)} / 100)`;
 }

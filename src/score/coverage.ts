@@ -40,10 +40,12 @@ export function coverageOf(
     kinds.add(exchange.probe);
     if (exchange.tool !== NO_TOOL) probed.add(exchange.tool);
   }
+  const skipsByTool = new Map<string, Skip[]>();
+  for (const skip of skips) skipsByTool.set(skip.tool, [...(skipsByTool.get(skip.tool) ?? []), skip]);
   const reasonTools = new Map<string, string[]>();
   for (const tool of selected) {
     if (probed.has(tool)) continue;
-    const own = skips.filter((s) => s.tool === tool);
+    const own = skipsByTool.get(tool) ?? [];
     const whole = own.find((s) => s.probe === '*');
     const reason = whole ? whole.reason : own.length > 0 ? [...new Set(own.map((s) => s.reason))].join('; ') : 'no probe sent it an input';
     reasonTools.set(reason, [...(reasonTools.get(reason) ?? []), tool]);

@@ -188,6 +188,8 @@ export interface ScoreContext {
   coverage?: Pick<Coverage, 'incomplete'>;
   /** The run failed its gate (findings at --fail-on, --min-score, …): the grade must not read as a pass. */
   gateFailed?: boolean;
+  /** The run was cut short (deadline, signal): what was not probed is unknown, so there is no letter grade. */
+  interrupted?: boolean;
 }
 
 /**
@@ -202,7 +204,7 @@ export function scoreChecks(checks: readonly Check[], context: ScoreContext = {}
   const strictest = caps.reduce<Grade | undefined>((max, cap) => (max === undefined || gradeRank(cap.max) > gradeRank(max) ? cap.max : max), undefined);
   if (strictest !== undefined) score = capScore(score, strictest);
   score = Math.floor(score * 10) / 10; // never rounded up across a band edge
-  const incomplete = checks.length === 0 || context.coverage?.incomplete === true;
+  const incomplete = checks.length === 0 || context.coverage?.incomplete === true || context.interrupted === true;
   return {
     score,
     grade: incomplete ? 'incomplete' : gradeFor(score),

@@ -10,12 +10,15 @@ import type { Outcome, ProtocolEra, SessionFacts, ToolInfo, JsonRpcError } from 
 import { RecordingStdioTransport, type Frame, type StdioTarget } from './stdio-transport.js';
 import { TOOL_VERSION } from '../version.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
+import { Interrupted, interruptionOf, throwIfInterrupted } from '../interrupt.js';
 
 export interface SessionOptions {
   target: StdioTarget;
   /** Pin one protocol version instead of negotiating the newest the server speaks. */
   protocolVersion?: string;
   timeoutMs: number;
+  /** Aborting it (the run's deadline, a signal) ends every wait at once: requests then throw Interrupted. */
+  signal?: AbortSignal;
 }
 
 /** What one raw request produced on the wire. */
@@ -42,6 +45,9 @@ export class SessionStartError extends Error {
 }
 
 const CLIENT_INFO = { name: 'mcp-errlint', version: TOOL_VERSION };
+
+/** What a pending request resolves with when the run is interrupted (never a server's answer). */
+const ABORTED: Record<string, unknown> = Object.freeze({});
 
 interface Pending {
   resolve: (message: Record<string, unknown>) => void;
@@ -101,7 +107,12 @@ export class Session {
   private nextId = 1;
   private readonly startedAt = Date.now();
 
-  private constructor(private readonly options: SessionOptions) {}
+  private constructor(private readonly options: SessionOptions) {
+    // Whatever is in flight stops waiting; inFlight then throws Interrupted, so nothing half-answered is graded.
+    options.signal?.addEventListener('abort', () => {
+      for (const pending of this.pending.values()) pending.resolve(ABORTED);
+    }, { once: true });
+  }
 
   static async open(options: SessionOptions): Promise<Session> {
     const session = new Session(options);
@@ -126,9 +137,13 @@ export class Session {
     try {
       await this.connectOnce(pin, pin === undefined ? 'auto' : undefined);
     } catch (error) {
+      if (error instanceof Interrupted) {
+        void this.transport.close();
+        throw error;
+      }
       if (pin !== undefined || this.transport.spawnError) throw this.startError(error);
       await this.connectOnce(undefined, 'legacy').catch((retryError) => {
-        throw this.startError(retryError);
+        throw retryError instanceof Interrupted ? retryError : this.startError(retryError);
       });
     }
   }
@@ -157,7 +172,11 @@ export class Session {
       throw new Error(`server exited during the handshake (exit code ${exit.exitCode ?? 'none'}${exit.signal ? `, signal ${exit.signal}` : ''})`);
     });
     died.catch(() => {});
-    await Promise.race([client.connect(transport, { timeout: this.handshakeTimeoutMs }), died]);
+    const { signal } = this.options;
+    throwIfInterrupted(signal);
+    const interrupted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(interruptionOf(signal)), { once: true }));
+    interrupted.catch(() => {});
+    await Promise.race([client.connect(transport, { timeout: this.handshakeTimeoutMs }), died, interrupted]);
     const version = client.getNegotiatedProtocolVersion() ?? pin ?? 'unknown';
     const era: ProtocolEra = client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
     const { target } = this.options;
@@ -238,6 +257,7 @@ export class Session {
     if (!echoed.settledWith() && frame.includes(id) && barrier.outcome.kind === 'result') {
       await Promise.race([echoed.promise, new Promise((resolve) => setTimeout(resolve, ECHO_GRACE_MS))]);
     }
+    throwIfInterrupted(this.options.signal);
     const elapsedMs = Math.round(performance.now() - started);
     const direct = echoed.settledWith();
     this.pending.delete(id);
@@ -298,6 +318,7 @@ export class Session {
   }
 
   private async inFlight(requests: Array<{ method: string; params: unknown }>, timeoutMs: number, graceMs = 0, collected: Record<string, unknown>[] = []): Promise<RawExchange[]> {
+    throwIfInterrupted(this.options.signal);
     const transport = this.transport;
     const frames = requests.map(({ method, params }) => {
       const id = this.allocateId();
@@ -340,6 +361,7 @@ export class Session {
     const settled = await Promise.all(waits);
     for (const timer of timers) clearTimeout(timer);
     if (graceMs > 0 && transport.running) await new Promise((resolve) => setTimeout(resolve, graceMs)); // late duplicates and strays
+    throwIfInterrupted(this.options.signal);
     return frames.map((request, i) => {
       const id = request.id as string;
       this.pending.delete(id);

@@ -1,0 +1,115 @@
+// Time budgets and signals: a run against a slow server ends by its deadline, its tool budget, or a signal, and in
+// every case writes the report of what was probed (marked interrupted), leaves no process behind and stays small.
+import { describe, expect, it } from 'vitest';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { lintHostile, survivors } from '../helpers/hostile.js';
+import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
+import { BIN, ROOT } from '../helpers/cli.js';
+import type { Report } from '../../src/report/model.js';
+
+const SLOW = ['--', 'node', 'fixtures/hostile/slow-every-call.mjs'];
+const RSS_CEILING_MB = 250;
+
+const hasScript = (() => {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return process.platform === 'linux';
+  } catch {
+    return false;
+  }
+})();
+
+describe.concurrent('time budgets', () => {
+  it('--deadline ends a lint of a slow server on time, with the report of what was probed', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--deadline', '6s', '--format', 'json', '--quiet', ...SLOW]);
+    expect(run.code).toBe(1);
+    expect(run.elapsedMs).toBeLessThan(12_000);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(reportSchemaErrors(report)).toEqual([]);
+    expect(report.interrupted).toEqual({ by: 'deadline', message: expect.stringContaining('deadline of 6s') });
+    expect(report.score.grade).toBe('incomplete');
+    expect(report.gate.failures.join('\n')).toMatch(/cut short: the run's deadline of 6s/);
+    // Tools the run never reached are listed as not probed, with the reason.
+    expect(report.skips).toContainEqual({ tool: 'list_orders', probe: '*', reason: expect.stringMatching(/^not probed: the run's deadline/) });
+    expect(run.stderr).toMatch(/deadline of 6s \(--deadline\) was reached: writing the report/);
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(await survivors(run.pids)).toEqual([]);
+  });
+
+  it('a deadline spent before the handshake is a one-line exit 2 that says so', async () => {
+    const run = await lintHostile(['--deadline', '1s', '--quiet', '--', 'node', '-e', 'setInterval(() => {}, 1000)']);
+    expect(run.code).toBe(2);
+    expect(run.elapsedMs).toBeLessThan(6000);
+    expect(run.stderr).toMatch(/could not lint: the run's deadline of 1s \(--deadline\) was reached before the server was ready/);
+  });
+
+  it('failures that are alike and slow cut the tool short, and the skip says why', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '3000', '--runs', '3', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '1100', ERRLINT_SLOW_ERROR: '1' } });
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.interrupted).toBeUndefined();
+    const lookups = report.skips.filter((s) => s.tool === 'lookup_user');
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(lookups.every((s) => /3 inputs failed alike, each after 1\.\d s or more \(JSON-RPC error: "getaddrinfo EAI_AGAIN/.test(s.reason))).toBe(true);
+    // Three slow calls per tool, not one per input: the run stays short.
+    expect(report.exchanges).toBeLessThan(40);
+    expect(run.elapsedMs).toBeLessThan(60_000);
+    expect(await survivors(run.pids)).toEqual([]);
+  });
+
+  it('--tool-budget stops sending a tool inputs once its time is spent', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '3000', '--tool-budget', '2s', '--probe', 'missing-required,wrong-type,positive', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '300' } });
+    const report = JSON.parse(run.stdout) as Report;
+    const budget = report.skips.filter((s) => /its time budget of 2s \(--tool-budget\) was spent/.test(s.reason));
+    expect(new Set(budget.map((s) => s.tool))).toEqual(new Set(['lookup_user', 'list_orders']));
+    expect(report.settings.toolBudgetMs).toBe(2000);
+    // Each tool stops soon after its 2 s: the in-flight call finishes, no more.
+    expect(run.elapsedMs).toBeLessThan(20_000);
+    expect(await survivors(run.pids)).toEqual([]);
+  });
+});
+
+describe.concurrent('signals', () => {
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    it(`${signal} writes the partial report in every requested format, ends the server, and exits ${code}`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'errlint-signal-'));
+      const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--format', 'json', '--quiet', '--report', `sarif=${dir}/partial.sarif`, '--report', `junit=${dir}/partial.xml`, ...SLOW], {
+        signalAfterMs: { signal, ms: 3000 },
+      });
+      expect(run.code).toBe(code);
+      expect(run.elapsedMs).toBeLessThan(10_000);
+      const report = JSON.parse(run.stdout) as Report;
+      expect(reportSchemaErrors(report)).toEqual([]);
+      expect(report.interrupted).toEqual({ by: signal, message: `interrupted by ${signal}` });
+      expect(report.skips.some((s) => s.reason === `not probed: interrupted by ${signal}`)).toBe(true);
+      expect(sarifProblems(readFileSync(join(dir, 'partial.sarif'), 'utf8'))).toEqual([]);
+      expect(readFileSync(join(dir, 'partial.xml'), 'utf8')).toMatch(/interrupted by/);
+      // The server ignores the end of its stdin: only the linter's stop ends it.
+      expect(run.pids.length).toBeGreaterThan(0);
+      expect(await survivors(run.pids)).toEqual([]);
+    });
+  }
+
+  it.skipIf(!hasScript)('Ctrl-C on a terminal leaves no process and writes a partial report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'errlint-tty-'));
+    const pidFile = join(dir, 'pids');
+    const out = join(dir, 'report.json');
+    const command = `${process.execPath} ${BIN} --seed 1 --timeout 2000 -f json -o ${out} -- node fixtures/hostile/slow-every-call.mjs`;
+    // script(1) runs the linter on a pseudo-terminal; a 0x03 byte on it is the terminal's Ctrl-C (SIGINT to the foreground group).
+    const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ERRLINT_PID_FILE: pidFile }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    setTimeout(() => child.stdin.write('\u0003'), 4000);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin.destroy();
+    expect(code).toBe(130);
+    expect(output).toMatch(/interrupted by SIGINT: writing the report/);
+    const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+    expect(report.interrupted?.by).toBe('SIGINT');
+    const pids = readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number);
+    expect(pids.length).toBeGreaterThan(0);
+    expect(await survivors(pids)).toEqual([]);
+  });
+});

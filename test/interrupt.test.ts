@@ -1,0 +1,56 @@
+// Durations for --deadline and --tool-budget, and what an interrupted run's report says: no letter grade, a failed
+// gate, and the exit code of its signal.
+import { describe, expect, it } from 'vitest';
+import { formatDuration, parseDuration } from '../src/interrupt.js';
+import { exitCodeFor, settle } from '../src/gate.js';
+import { reportWith } from './helpers/report.js';
+
+describe('parseDuration', () => {
+  it.each([
+    ['90s', 90_000],
+    ['10m', 600_000],
+    ['1h', 3_600_000],
+    ['1m30s', 90_000],
+    ['500ms', 500],
+    ['1.5s', 1500],
+    ['45', 45_000],
+    [' 2m ', 120_000],
+  ])('%s is %d ms', (text, ms) => expect(parseDuration(text)).toBe(ms));
+
+  it.each(['', '0', '0s', '-5s', '10 minutes', 'm', '5x', '1m 30s', 'Infinity'])('%j is not a duration', (text) => expect(parseDuration(text)).toBeUndefined());
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [250, '250ms'],
+    [1500, '1.5s'],
+    [6000, '6s'],
+    [90_000, '1m30s'],
+    [600_000, '10m'],
+    [3_660_000, '1h1m'],
+  ])('%d ms reads %s', (ms, text) => expect(formatDuration(ms)).toBe(text));
+
+  it('round-trips through parseDuration', () => {
+    for (const ms of [500, 1000, 90_000, 120_000, 600_000, 3_600_000]) expect(parseDuration(formatDuration(ms))).toBe(ms);
+  });
+});
+
+describe('an interrupted report', () => {
+  const clean = reportWith('server');
+  it('passes without the interruption, and fails with it, with no letter grade', () => {
+    const passing = settle({ ...clean, findings: [] });
+    expect(passing.gate.passed).toBe(true);
+    const cut = settle({ ...clean, findings: [], interrupted: { by: 'deadline', message: "the run's deadline of 1m (--deadline) was reached" } });
+    expect(cut.gate.failures).toContain("cut short: the run's deadline of 1m (--deadline) was reached");
+    expect(cut.score.grade).toBe('incomplete');
+    expect(exitCodeFor(cut)).toBe(1);
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('stopped by %s exits %d', (by, code) => {
+    expect(exitCodeFor(settle({ ...clean, findings: [], interrupted: { by, message: `interrupted by ${by}` } }))).toBe(code);
+  });
+});
