@@ -1,5 +1,6 @@
 // Probe: break each declared constraint (enum, range, length, pattern, format, item count) just outside its bound; every case is checked invalid with ajv.
 import type { JsonSchema, Probe, ProbeCase } from '../src/types.js';
+import { safeRegExp, type SafeRegExp } from '../src/util/safe-regex.js';
 import {
   ajvVerdict,
   asSchema,
@@ -35,15 +36,11 @@ function outsideOf(values: readonly unknown[]): unknown {
 }
 
 function notMatching(pattern: string): string | undefined {
-  let re: RegExp;
+  let re: SafeRegExp;
   try {
-    re = new RegExp(pattern, 'u');
+    re = safeRegExp(pattern, 'u');
   } catch {
-    try {
-      re = new RegExp(pattern);
-    } catch {
-      return undefined;
-    }
+    return undefined; // a pattern we cannot match safely gets no candidate we could not confirm
   }
   return ['', ' ', '!!! errlint !!!', 'errlint', '0', 'A', '\n', '~'].find((candidate) => !re.test(candidate));
 }

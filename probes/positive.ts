@@ -1,6 +1,6 @@
 // Probe: schema-valid arguments (confirmed with ajv); a well-formed result is expected. The engine decides which tools may get them.
 import type { Probe, ProbeCase } from '../src/types.js';
-import { arbitraryArguments, asSchema, baseArguments, safeSample, validatesAgainst, validatorFor } from '../src/plan/schema-arbitrary.js';
+import { arbitraryArguments, asSchema, baseArguments, safeSample, schemaProblem, validatesAgainst, validatorFor } from '../src/plan/schema-arbitrary.js';
 
 /** Seeded draws that must include at least one valid input before the random part of the plan is trusted not to starve. */
 const PILOT_RUNS = 30;
@@ -12,7 +12,7 @@ export const probe: Probe = {
   plan(tool) {
     const schema = asSchema(tool.inputSchema);
     if (schema === false) return { skip: 'the inputSchema is false: no input is valid' };
-    if (!validatorFor(schema)) return { skip: 'ajv cannot compile the inputSchema, so no input can be confirmed valid' };
+    if (!validatorFor(schema)) return { skip: `ajv cannot compile the inputSchema (${schemaProblem(schema) ?? 'unknown reason'}), so no input can be confirmed valid` };
     const make = (args: Record<string, unknown>, label: string): ProbeCase => ({ name: tool.name, arguments: args, expect: 'valid-input', label });
     const base = baseArguments(schema);
     const enumerated = validatesAgainst(schema, base) ? [make(base, 'minimal valid input')] : [];

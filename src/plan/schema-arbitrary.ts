@@ -1,5 +1,6 @@
 // The one JSON Schema → fast-check converter every probe uses, plus the schema helpers and ajv validation they share.
 import fc from 'fast-check';
+import { ajvRegExp, safeRegExp } from '../util/safe-regex.js';
 import AjvModule from 'ajv';
 import Ajv2019Module from 'ajv/dist/2019.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
@@ -521,9 +522,9 @@ function undeclaredPropertySchema(s: SchemaObject, name: string): JsonSchema {
   if (isRecord(s.patternProperties)) {
     for (const [pattern, sub] of Object.entries(s.patternProperties)) {
       try {
-        if (new RegExp(pattern, 'u').test(name)) return asSchema(sub);
+        if (safeRegExp(pattern, 'u').test(name)) return asSchema(sub);
       } catch {
-        // an unparsable pattern constrains nothing we can check
+        // an unparsable or unsafe pattern constrains nothing we can check
       }
     }
   }
@@ -798,7 +799,8 @@ type AjvInstance = InstanceType<typeof Ajv2020>;
 type Validate = (value: unknown) => boolean;
 
 function newAjv(draft: Draft, unicodeRegExp: boolean): AjvInstance {
-  const options = { strict: false, validateSchema: false, logger: false as const, allErrors: false, unicodeRegExp, multipleOfPrecision: 9 };
+  // Patterns come from the server: matched by re2js in linear time, never by the backtracking engine.
+  const options = { strict: false, validateSchema: false, logger: false as const, allErrors: false, unicodeRegExp, multipleOfPrecision: 9, code: { regExp: ajvRegExp } };
   const ajv = draft === '07' ? new Ajv07(options) : draft === '2019' ? new Ajv2019(options) : new Ajv2020(options);
   addFormats(ajv as Parameters<typeof addFormats>[0]);
   return ajv as AjvInstance;
@@ -806,6 +808,8 @@ function newAjv(draft: Draft, unicodeRegExp: boolean): AjvInstance {
 
 const sharedAjv = new Map<Draft, AjvInstance>();
 const validators = new WeakMap<object, Validate | null>();
+/** Why ajv could not compile a schema (the last dialect's error), for skip reasons. */
+const compileProblems = new WeakMap<object, string>();
 type Compiled = ReturnType<AjvInstance['compile']>;
 /** The ajv function behind each cached validator, for its error report. */
 const compiledFor = new WeakMap<object, Compiled>();
@@ -852,11 +856,13 @@ export function validatorFor(schema: JsonSchema): Validate | null {
         }
       };
       break;
-    } catch {
+    } catch (error) {
       // try the next dialect
+      compileProblems.set(schema, error instanceof Error ? error.message : String(error));
     }
   }
   validators.set(schema, validate);
+  if (validate) compileProblems.delete(schema);
   return validate;
 }
 
@@ -865,6 +871,13 @@ export function validatorFor(schema: JsonSchema): Validate | null {
  * of how string length is counted: JSON Schema counts code points, but zod and most validators count UTF-16 units,
  * so a string of astral characters can be too short for one and long enough for the other.
  */
+/** Why no validator could be built for the schema (e.g. a pattern that needs backtracking), or undefined. */
+export function schemaProblem(schema: JsonSchema): string | undefined {
+  if (!isRecord(schema) || validatorFor(schema) !== null) return undefined;
+  const problem = compileProblems.get(schema);
+  return problem && problem.length > 200 ? `${problem.slice(0, 200)}…` : problem;
+}
+
 export function ajvVerdict(schema: JsonSchema, value: unknown): 'valid' | 'invalid' | 'unknown' {
   const validate = validatorFor(schema);
   if (!validate) return 'unknown';
