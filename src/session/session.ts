@@ -77,9 +77,11 @@ const MAX_NOISE_LINE_CHARS = 1024;
 export const MAX_STRAYS = 32;
 /**
  * A lone call whose only answer carries an id we never sent (or none) takes that answer after this long: the server
- * answered it with the wrong id, and waiting out the timeout for every call would take a run minutes.
+ * answered it with the wrong id, and waiting out the timeout for every call would take a run minutes. Once the last
+ * few calls were all answered so, the next one takes such an answer at once.
  */
-const ADOPT_STRAY_AFTER_MS = 250;
+const ADOPT_STRAY_AFTER_MS = 50;
+const ADOPT_AT_ONCE_AFTER = 3;
 /** A tools/list that pages past this is not going to end. */
 const MAX_TOOL_PAGES = 100;
 
@@ -116,6 +118,8 @@ export class Session {
   private readonly answerCounts = new Map<string, number>();
   private readonly sentIds = new Set<string>();
   private noise: string[] = [];
+  /** Lone calls in a row answered only under an id we never sent. */
+  private foreignStreak = 0;
   private nextId = 1;
   private readonly startedAt = Date.now();
 
@@ -273,12 +277,13 @@ export class Session {
     const elapsedMs = Math.round(performance.now() - started);
     const direct = echoed.settledWith();
     this.pending.delete(id);
-    if (direct) return { request, response: direct, outcome: outcomeOf(direct), elapsedMs, unmatched: collected, answers: this.answerCounts.get(id) ?? 1 };
+    const cut = (answer: Record<string, unknown>) => (cutOf(answer) > 0 ? { responseCut: cutOf(answer) } : {});
+    if (direct) return { request, response: direct, outcome: outcomeOf(direct), elapsedMs, unmatched: collected, answers: this.answerCounts.get(id) ?? 1, ...cut(direct) };
     if (barrier.outcome.kind === 'timeout' || barrier.outcome.kind === 'closed') return { request, outcome: barrier.outcome, elapsedMs, unmatched: collected };
     // The answer to this frame has id null (or one we never sent); a late answer to an earlier request of ours is not it.
     const first = collected.find((m) => !(typeof m.id === 'string' && this.sentIds.has(m.id)));
     const rest = collected.filter((m) => m !== first);
-    if (first) return { request, response: first, outcome: outcomeOf(first), elapsedMs, unmatched: rest, answers: 0 };
+    if (first) return { request, response: first, outcome: outcomeOf(first), elapsedMs, unmatched: rest, answers: 0, ...cut(first) };
     return { request, outcome: { kind: 'silent' }, elapsedMs, unmatched: [], answers: 0 };
   }
 
@@ -357,7 +362,7 @@ export class Session {
             if (this.answerCounts.has(id)) return; // its own answer came after all
             adopted.add(id);
             pending.resolve(message);
-          }, ADOPT_STRAY_AFTER_MS));
+          }, this.foreignStreak >= ADOPT_AT_ONCE_AFTER ? 0 : ADOPT_STRAY_AFTER_MS));
         };
       }
       // Each request has its own deadline: progress it reports pushes it back, up to MAX_PROGRESS_TIMEOUTS timeouts in all.
@@ -394,6 +399,7 @@ export class Session {
       const id = request.id as string;
       this.pending.delete(id);
       const result = settled[i];
+      if (adoptForeign && frames.length === 1) this.foreignStreak = adopted.has(id) ? this.foreignStreak + 1 : result !== 'timeout' && result.answer !== 'closed' ? 0 : this.foreignStreak;
       if (adopted.has(id) && result !== 'timeout' && result.answer !== 'closed') collected.splice(collected.indexOf(result.answer), 1);
       const base = {
         request,

@@ -35,9 +35,9 @@ export const MAX_LINE_CHARS = 8 * 1024 * 1024;
 /** Bytes queued for a server's stdin past which nothing more is written (a server that stopped reading). */
 export const MAX_PENDING_WRITE_BYTES = 8 * 1024 * 1024;
 /** An answer line longer than this has its long strings cut before it is kept for grading. */
-export const MAX_ANSWER_KEPT_CHARS = 512 * 1024;
-/** The most kept of one string of an answer: enough for every rule (error-size-bounded scans 256 K for echoes). */
-const MAX_ANSWER_STRING_CHARS = 256 * 1024;
+export const MAX_ANSWER_KEPT_CHARS = 128 * 1024;
+/** The most kept of one string of an answer: enough for every rule (an echo is a 1,000-character run; the size of what is cut is still graded). */
+const MAX_ANSWER_STRING_CHARS = 64 * 1024;
 /** The most kept of one array of an answer. */
 const MAX_ANSWER_ITEMS = 1000;
 
