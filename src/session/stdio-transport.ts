@@ -147,7 +147,7 @@ export class RecordingStdioTransport implements Transport {
     if (this.onframe) this.record('out', text.endsWith('\n') ? text.slice(0, -1) : text);
     const stdin = this.child?.stdin;
     if (!this.running || !stdin?.writable) return true; // the exit is reported as 'closed' by whoever waits
-    if (stdin.writableLength + text.length > MAX_PENDING_WRITE_BYTES) {
+    if (stdin.writableLength > 0 && stdin.writableLength + text.length > MAX_PENDING_WRITE_BYTES) {
       this.caps.hit('stdin', text.length, (times, amount) =>
         `server stdin: ${formatSize(MAX_PENDING_WRITE_BYTES)} were already queued for a server that stopped reading, so ${times} frame(s) (${formatSize(amount)}) were not sent and their calls count as unanswered`);
       return false;
