@@ -83,7 +83,8 @@ export const rule: Rule = {
   check(ex, ctx) {
     const maxBytes = maxBytesOf(ctx.options);
     const body = errorBodyText(ex);
-    const bytes = Buffer.byteLength(body, 'utf8');
+    // A huge answer was cut before it was kept: what was cut still counts (at least one byte per character).
+    const bytes = Buffer.byteLength(body, 'utf8') + (ex.responseCut ?? 0);
     const where = ex.outcome.kind === 'error' ? 'error.message and error.data' : 'text content';
     if (bytes > maxBytes) ctx.report({ messageId: 'tooLarge', data: { bytes, maxBytes, where } });
 

@@ -142,6 +142,7 @@ export async function lint(options: LintOptions): Promise<Report> {
         transport: 'stdio',
         restarts: session.restarts,
         stderrTail: scrub(session.stderr).slice(-2000),
+        limits: session.caps.messages,
       },
       settings: {
         seed,

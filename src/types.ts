@@ -148,6 +148,8 @@ export interface Exchange {
   unmatched?: Record<string, unknown>[];
   /** How many responses carried this exchange's id (more than 1: answered twice). */
   answers?: number;
+  /** Characters of the response's long strings and arrays cut before it was kept (it was larger by this much). */
+  responseCut?: number;
   /** stdout lines that were not JSON-RPC messages, seen since the previous exchange (or the handshake). */
   noise?: string[];
   /** For a burst: this exchange's place among requests that were in flight together. */

@@ -16,6 +16,7 @@ export function formatMarkdown(report: Report): string {
   if (score.caps.length > 0) out.push(`Grade ${markdownCell(capsText(report))}`, '');
   if (report.coverage.reasons.length > 0) out.push(`Not probed: ${report.coverage.reasons.map(markdownCell).join('; ')}`, '');
   if (!report.gate.passed) out.push(`**Failing:** ${report.gate.failures.map(markdownCell).join('; ')}`, '');
+  if (server.limits.length > 0) out.push(`Limits hit: ${server.limits.map(markdownCell).join('; ')}`, '');
   out.push(`**${summary.error}** errors · **${summary.warning}** warnings · **${summary.note}** notes · ${summary.passed} checks passed · ${summary.failed} failed · ${summary.skipped} skipped`);
   out.push('');
   if (report.findings.length > 0) {

@@ -89,6 +89,8 @@ export interface Report {
     transport: 'stdio';
     restarts: number;
     stderrTail: string;
+    /** Caps on what was kept of the server's output (or written to it) that this run hit: what was cut, how much. */
+    limits: string[];
   };
   settings: {
     seed: number;

@@ -52,6 +52,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   if (report.interrupted) out.push(c.yellow(`⚠ The run was cut short (${terminalSafe(report.interrupted.message)}), so there is no letter grade; what was not sent is listed under Skipped.`), '');
   if (coverage.incomplete) out.push(c.yellow(`⚠ No tool was probed, so there is no letter grade: ${why}.`), '');
   else if (coverage.reasons.length > 0) out.push(c.yellow(`⚠ Not every tool was probed: ${why}.`), '');
+  // What the linter did not keep of the server's output (or could not write to it): said once per cap.
+  if (server.limits.length > 0) out.push(c.yellow(`⚠ Limits hit (${server.limits.length}):`), ...server.limits.map((limit) => c.dim(`  ${terminalSafe(limit)}`)), '');
 
   if (report.skips.length > 0) {
     out.push(c.bold(`Skipped (${report.skips.length}) — never counted as passes`));

@@ -7,7 +7,8 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/client';
 import type { Outcome, ProtocolEra, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
-import { RecordingStdioTransport, type Frame, type StdioTarget } from './stdio-transport.js';
+import { RecordingStdioTransport, cutOf, type StdioTarget } from './stdio-transport.js';
+import { CapLog, ownCopy } from './caps.js';
 import { TOOL_VERSION } from '../version.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 import { Interrupted, interruptionOf, throwIfInterrupted } from '../interrupt.js';
@@ -35,6 +36,8 @@ export interface RawExchange {
   progress?: number;
   /** We cancelled this call while it was still reporting progress (outcome timeout): long-running by design, not hung. */
   cancelled?: true;
+  /** Characters of the answer's long strings and arrays cut before it was kept (the answer was larger by this much). */
+  responseCut?: number;
 }
 
 /** The server could not be started or did not complete the handshake: the run cannot go on (exit 2). */
@@ -55,6 +58,8 @@ interface Pending {
   onProgress?: () => void;
   /** Where answers that match no waiting id go while this request is in flight. */
   collected: Record<string, unknown>[];
+  /** Called for an answer whose id we never sent (or none): perhaps this request's answer under a wrong id. */
+  onForeign?: (message: Record<string, unknown>) => void;
 }
 
 /**
@@ -65,9 +70,18 @@ const DISCOVER_TIMEOUT_MS = 5000;
 /** The handshake also waits out start-up (npx, interpreters), so it never gets less than this. */
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 
-const MAX_FRAMES = 100_000;
-const MAX_FRAME_CHARS = 4096;
+/** Non-JSON-RPC stdout lines kept per call (stdout-clean quotes the first), and the most kept of each. */
 const MAX_NOISE_LINES = 20;
+const MAX_NOISE_LINE_CHARS = 1024;
+/** Answers that matched no waiting id kept per call (a flood of strays is counted, not kept). */
+export const MAX_STRAYS = 32;
+/**
+ * A lone call whose only answer carries an id we never sent (or none) takes that answer after this long: the server
+ * answered it with the wrong id, and waiting out the timeout for every call would take a run minutes. Once the last
+ * few calls were all answered so, the next one takes such an answer at once.
+ */
+const ADOPT_STRAY_AFTER_MS = 50;
+const ADOPT_AT_ONCE_AFTER = 3;
 /** A tools/list that pages past this is not going to end. */
 const MAX_TOOL_PAGES = 100;
 
@@ -92,9 +106,9 @@ const ECHO_GRACE_MS = 250;
 export class Session {
   facts!: SessionFacts;
   serverInfo: { name?: string; version?: string } = {};
-  /** Frames of every process this session started, oldest first (restarts append). */
-  readonly frames: Frame[] = [];
   restarts = 0;
+  /** Caps on kept server output that were hit, each said once (for the report). */
+  readonly caps = new CapLog();
   /** Why the server can no longer be probed (it died and could not be restarted), or null. */
   gone: string | null = null;
 
@@ -104,6 +118,8 @@ export class Session {
   private readonly answerCounts = new Map<string, number>();
   private readonly sentIds = new Set<string>();
   private noise: string[] = [];
+  /** Lone calls in a row answered only under an id we never sent. */
+  private foreignStreak = 0;
   private nextId = 1;
   private readonly startedAt = Date.now();
 
@@ -149,12 +165,12 @@ export class Session {
   }
 
   private async connectOnce(pin: string | undefined, mode: 'auto' | 'legacy' | undefined): Promise<void> {
-    const transport = new RecordingStdioTransport(this.options.target, this.startedAt);
+    const transport = new RecordingStdioTransport(this.options.target, this.startedAt, this.caps);
     this.transport = transport;
-    transport.onframe = (frame) => {
-      // Bounded: oversized probes send megabytes, and a server may flood stdout.
-      if (this.frames.length < MAX_FRAMES) this.frames.push(frame.text.length > MAX_FRAME_CHARS ? { ...frame, text: `${frame.text.slice(0, MAX_FRAME_CHARS)}…[${frame.text.length} chars]` } : frame);
-      if (frame.direction === 'noise' && this.noise.length < MAX_NOISE_LINES) this.noise.push(frame.text.slice(0, MAX_FRAME_CHARS));
+    // No frame log: nothing reads one. Noise is kept (stdout-clean grades it), a few copied lines per call.
+    transport.onnoise = (text) => {
+      if (this.noise.length < MAX_NOISE_LINES) this.noise.push(ownCopy(text, MAX_NOISE_LINE_CHARS));
+      else this.caps.hit('noise', 1, (times) => `server stdout: ${times} non-JSON-RPC line(s) beyond the first ${MAX_NOISE_LINES} of a call were counted, not kept`);
     };
     transport.intercept = (message) => this.takeAnswer(message);
     const modern = pin !== undefined && versionAtLeast(pin, MODERN_ERA_SINCE);
@@ -225,7 +241,7 @@ export class Session {
 
   /** Send a raw JSON-RPC request (never through the SDK's callTool, which validates locally). */
   async request(method: string, params: unknown, timeoutMs = this.options.timeoutMs): Promise<RawExchange> {
-    const [answer] = await this.inFlight([{ method, params }], timeoutMs);
+    const [answer] = await this.inFlight([{ method, params }], timeoutMs, 0, [], true);
     return answer;
   }
 
@@ -261,12 +277,13 @@ export class Session {
     const elapsedMs = Math.round(performance.now() - started);
     const direct = echoed.settledWith();
     this.pending.delete(id);
-    if (direct) return { request, response: direct, outcome: outcomeOf(direct), elapsedMs, unmatched: collected, answers: this.answerCounts.get(id) ?? 1 };
+    const cut = (answer: Record<string, unknown>) => (cutOf(answer) > 0 ? { responseCut: cutOf(answer) } : {});
+    if (direct) return { request, response: direct, outcome: outcomeOf(direct), elapsedMs, unmatched: collected, answers: this.answerCounts.get(id) ?? 1, ...cut(direct) };
     if (barrier.outcome.kind === 'timeout' || barrier.outcome.kind === 'closed') return { request, outcome: barrier.outcome, elapsedMs, unmatched: collected };
     // The answer to this frame has id null (or one we never sent); a late answer to an earlier request of ours is not it.
     const first = collected.find((m) => !(typeof m.id === 'string' && this.sentIds.has(m.id)));
     const rest = collected.filter((m) => m !== first);
-    if (first) return { request, response: first, outcome: outcomeOf(first), elapsedMs, unmatched: rest, answers: 0 };
+    if (first) return { request, response: first, outcome: outcomeOf(first), elapsedMs, unmatched: rest, answers: 0, ...cut(first) };
     return { request, outcome: { kind: 'silent' }, elapsedMs, unmatched: [], answers: 0 };
   }
 
@@ -317,7 +334,8 @@ export class Session {
     return { promise, settledWith: () => settled };
   }
 
-  private async inFlight(requests: Array<{ method: string; params: unknown }>, timeoutMs: number, graceMs = 0, collected: Record<string, unknown>[] = []): Promise<RawExchange[]> {
+  /** `adoptForeign`: a lone request takes an answer with an id we never sent as its own if its own never comes. */
+  private async inFlight(requests: Array<{ method: string; params: unknown }>, timeoutMs: number, graceMs = 0, collected: Record<string, unknown>[] = [], adoptForeign = false): Promise<RawExchange[]> {
     throwIfInterrupted(this.options.signal);
     const transport = this.transport;
     const frames = requests.map(({ method, params }) => {
@@ -330,12 +348,26 @@ export class Session {
     const started = performance.now();
     const progress = new Map<string, number>();
     const cancelled = new Set<string>();
+    const adopted = new Set<string>();
     const timers: NodeJS.Timeout[] = [];
+    const giveUp = new Map<string, () => void>();
     const waits = frames.map((request) => {
       const id = request.id as string;
       const answered = this.expect(id, collected).promise.then((answer) => ({ answer, elapsedMs: Math.round(performance.now() - started) }));
+      if (adoptForeign && frames.length === 1) {
+        const pending = this.pending.get(id)!;
+        pending.onForeign = (message) => {
+          pending.onForeign = undefined;
+          timers.push(setTimeout(() => {
+            if (this.answerCounts.has(id)) return; // its own answer came after all
+            adopted.add(id);
+            pending.resolve(message);
+          }, this.foreignStreak >= ADOPT_AT_ONCE_AFTER ? 0 : ADOPT_STRAY_AFTER_MS));
+        };
+      }
       // Each request has its own deadline: progress it reports pushes it back, up to MAX_PROGRESS_TIMEOUTS timeouts in all.
       const timedOut = new Promise<'timeout'>((resolve) => {
+        giveUp.set(id, () => resolve('timeout'));
         let timer = setTimeout(() => resolve('timeout'), timeoutMs);
         timers.push(timer);
         const latest = started + timeoutMs * MAX_PROGRESS_TIMEOUTS;
@@ -356,7 +388,8 @@ export class Session {
     });
     for (const request of frames) {
       this.sentIds.add(request.id as string);
-      transport.sendRaw(JSON.stringify(request) + '\n');
+      // Not written (a server that stopped reading has a full queue already): its answer cannot come, so no wait.
+      if (!transport.sendRaw(JSON.stringify(request) + '\n')) giveUp.get(request.id as string)!();
     }
     const settled = await Promise.all(waits);
     for (const timer of timers) clearTimeout(timer);
@@ -366,6 +399,8 @@ export class Session {
       const id = request.id as string;
       this.pending.delete(id);
       const result = settled[i];
+      if (adoptForeign && frames.length === 1) this.foreignStreak = adopted.has(id) ? this.foreignStreak + 1 : result !== 'timeout' && result.answer !== 'closed' ? 0 : this.foreignStreak;
+      if (adopted.has(id) && result !== 'timeout' && result.answer !== 'closed') collected.splice(collected.indexOf(result.answer), 1);
       const base = {
         request,
         unmatched: collected,
@@ -375,7 +410,8 @@ export class Session {
       };
       if (result === 'timeout') return { ...base, outcome: { kind: 'timeout' }, elapsedMs: Math.round(performance.now() - started) };
       if (result.answer === 'closed') return { ...base, outcome: closedOutcome(transport), elapsedMs: result.elapsedMs };
-      return { ...base, response: result.answer, outcome: outcomeOf(result.answer), elapsedMs: result.elapsedMs };
+      const cut = cutOf(result.answer);
+      return { ...base, response: result.answer, outcome: outcomeOf(result.answer), elapsedMs: result.elapsedMs, ...(cut > 0 ? { responseCut: cut } : {}) };
     });
   }
 
@@ -446,7 +482,13 @@ export class Session {
     }
     // A duplicate, a late answer, an answer to a notification or an id-null error: nobody waits for it by id.
     const collectors = new Set([...this.pending.values()].map((p) => p.collected));
-    for (const collected of collectors) collected.push(message);
+    for (const collected of collectors) {
+      if (collected.length < MAX_STRAYS) collected.push(message);
+      else this.caps.hit('strays', 1, (times) => `strays: ${times} answer(s) matching no request in flight were counted, not kept (at most ${MAX_STRAYS} are kept per call)`);
+    }
+    // An id we never sent, or none (an id-null error is the right answer to a frame whose id cannot be read).
+    const foreign = !ours && !(id === null && 'error' in message);
+    if (foreign) for (const pending of this.pending.values()) pending.onForeign?.(message);
     return ours || collectors.size > 0;
   }
 }

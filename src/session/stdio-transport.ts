@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
+import { CapLog, formatSize, ownCopy, ownTail } from './caps.js';
 
 export type FrameDirection = 'out' | 'in' | 'noise' | 'stderr' | 'exit' | 'spawn-error';
 
@@ -27,9 +28,26 @@ export interface ExitInfo {
 /** Messages the transport hands to a side channel instead of the SDK client (our raw requests' answers). */
 export type Interceptor = (message: Record<string, unknown>) => boolean;
 
-const MAX_STDERR_CHARS = 256 * 1024;
+/** The tail of the server's stderr kept for the report and start-up failures; the rest is read and dropped. */
+export const STDERR_TAIL_CHARS = 64 * 1024;
 /** A stdout line longer than this is no JSON-RPC message we can use: it is recorded as noise and dropped. */
-const MAX_LINE_CHARS = 32 * 1024 * 1024;
+export const MAX_LINE_CHARS = 8 * 1024 * 1024;
+/** Bytes queued for a server's stdin past which nothing more is written (a server that stopped reading). */
+export const MAX_PENDING_WRITE_BYTES = 8 * 1024 * 1024;
+/** An answer line longer than this has its long strings cut before it is kept for grading. */
+export const MAX_ANSWER_KEPT_CHARS = 128 * 1024;
+/** The most kept of one string of an answer: enough for every rule (an echo is a 1,000-character run; the size of what is cut is still graded). */
+const MAX_ANSWER_STRING_CHARS = 64 * 1024;
+/** The most kept of one array of an answer. */
+const MAX_ANSWER_ITEMS = 1000;
+
+/** How much of an answer was cut before grading (its long strings and arrays), keyed by the parsed message. */
+const answerCuts = new WeakMap<object, number>();
+
+/** Characters cut from this answer's strings (and JSON of array items) before it was kept, or 0. */
+export function cutOf(message: object | undefined): number {
+  return message === undefined ? 0 : (answerCuts.get(message) ?? 0);
+}
 
 export class RecordingStdioTransport implements Transport {
   onclose?: () => void;
@@ -37,9 +55,12 @@ export class RecordingStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   /** Answers a raw request of ours; return true to keep the message from the SDK client. */
   intercept?: Interceptor;
-  /** Called for every frame recorded, after it is stored. */
+  /** Called for every frame recorded (nothing is stored here). */
   onframe?: (frame: Frame) => void;
+  /** Called for each stdout line that is not a JSON-RPC message. */
+  onnoise?: (text: string) => void;
 
+  /** The last STDERR_TAIL_CHARS characters the server wrote to stderr. */
   stderrText = '';
   exit: ExitInfo | null = null;
   spawnError: Error | null = null;
@@ -47,12 +68,21 @@ export class RecordingStdioTransport implements Transport {
   private child?: ChildProcess;
   private buffer = '';
   private discarding = false;
+  /** Characters of the stdout line being dropped so far. */
+  private discarded = 0;
+  private stderrChars = 0;
+  private stderrCapped = false;
   private readonly stderrStream = new PassThrough();
   private readonly startedAt: number;
   private readonly exited: Promise<ExitInfo>;
   private resolveExit!: (info: ExitInfo) => void;
 
-  constructor(private readonly target: StdioTarget, startedAt = Date.now()) {
+  constructor(
+    private readonly target: StdioTarget,
+    startedAt = Date.now(),
+    /** Where caps hit are counted (shared by every process of a session). */
+    readonly caps = new CapLog(),
+  ) {
     this.startedAt = startedAt;
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
   }
@@ -83,11 +113,8 @@ export class RecordingStdioTransport implements Transport {
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => this.onStdout(chunk));
     child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => {
-      if (this.stderrText.length < MAX_STDERR_CHARS) this.stderrText += chunk;
-      this.stderrStream.write(chunk);
-      this.record('stderr', chunk);
-    });
+    // Read all of it (a full pipe would block the server), keep a tail; the PassThrough stays empty (nothing reads it).
+    child.stderr!.on('data', (chunk: string) => this.onStderr(chunk));
     child.stdin!.on('error', () => {}); // EPIPE after the server died is reported through 'exit', not as a crash of ours
     child.on('error', (error) => {
       this.spawnError = error;
@@ -110,11 +137,23 @@ export class RecordingStdioTransport implements Transport {
     this.sendRaw(JSON.stringify(message) + '\n');
   }
 
-  /** Write bytes as they are (one frame per call), for probes that need frames the SDK would never build. */
-  sendRaw(text: string): void {
-    this.record('out', text.endsWith('\n') ? text.slice(0, -1) : text);
-    if (!this.running || !this.child!.stdin!.writable) return;
-    this.child!.stdin!.write(text);
+  /**
+   * Write bytes as they are (one frame per call), for probes that need frames the SDK would never build. Returns false
+   * when the frame was not written because MAX_PENDING_WRITE_BYTES are already queued for a server that does not read
+   * its stdin: its answer will never come. A frame queued behind a full pipe waits for 'drain' inside Node's stream;
+   * the caller's timeout bounds that wait.
+   */
+  sendRaw(text: string): boolean {
+    if (this.onframe) this.record('out', text.endsWith('\n') ? text.slice(0, -1) : text);
+    const stdin = this.child?.stdin;
+    if (!this.running || !stdin?.writable) return true; // the exit is reported as 'closed' by whoever waits
+    if (stdin.writableLength > 0 && stdin.writableLength + text.length > MAX_PENDING_WRITE_BYTES) {
+      this.caps.hit('stdin', text.length, (times, amount) =>
+        `server stdin: ${formatSize(MAX_PENDING_WRITE_BYTES)} were already queued for a server that stopped reading, so ${times} frame(s) (${formatSize(amount)}) were not sent and their calls count as unanswered`);
+      return false;
+    }
+    stdin.write(text);
+    return true;
   }
 
   /** Resolves when the process has exited (or failed to spawn). */
@@ -147,20 +186,37 @@ export class RecordingStdioTransport implements Transport {
     }
   }
 
+  private onStderr(chunk: string): void {
+    this.stderrChars += chunk.length;
+    this.stderrText += chunk;
+    // Trimmed once it is twice the tail, so the copy costs O(1) per character written.
+    if (this.stderrText.length > 2 * STDERR_TAIL_CHARS) this.stderrText = ownTail(this.stderrText, STDERR_TAIL_CHARS);
+    if (this.stderrChars > STDERR_TAIL_CHARS && !this.stderrCapped) {
+      this.stderrCapped = true;
+      this.caps.hit('stderr', 0, () => `server stderr: only its last ${formatSize(STDERR_TAIL_CHARS)} were kept (it wrote more; the rest was read and dropped)`);
+    }
+    this.record('stderr', chunk);
+  }
+
   private onStdout(chunk: string): void {
     // Only the new chunk can hold the next newline: scanning the whole buffer each time is quadratic on long lines.
     let newline = chunk.indexOf('\n');
     if (newline < 0) {
-      if (this.discarding) return;
+      if (this.discarding) {
+        this.discarded += chunk.length;
+        return;
+      }
       this.buffer += chunk;
       if (this.buffer.length > MAX_LINE_CHARS) {
-        this.record('noise', `${this.buffer.slice(0, 200)}… [a stdout line longer than ${MAX_LINE_CHARS} characters, dropped]`);
+        this.record('noise', `${ownCopy(this.buffer, 200)}… [a stdout line longer than ${formatSize(MAX_LINE_CHARS)}, dropped]`);
+        this.discarded = this.buffer.length;
         this.buffer = '';
         this.discarding = true; // until the next newline
       }
       return;
     }
     while (newline >= 0) {
+      if (this.discarding) this.endDiscarding(this.discarded + newline);
       const line = this.discarding ? '' : (this.buffer + chunk.slice(0, newline)).replace(/\r$/, '');
       this.discarding = false;
       this.buffer = '';
@@ -169,6 +225,13 @@ export class RecordingStdioTransport implements Transport {
       newline = chunk.indexOf('\n');
     }
     this.buffer = chunk;
+  }
+
+  /** A dropped stdout line ended: counted, once per line, in the cap log. */
+  private endDiscarding(chars: number): void {
+    this.discarded = 0;
+    this.caps.hit('stdout-line', chars, (times, amount) =>
+      `server stdout: ${times} line(s) longer than ${formatSize(MAX_LINE_CHARS)} (${formatSize(amount)} in all) were dropped unread; a call they answered counts as unanswered`);
   }
 
   private onLine(line: string): void {
@@ -188,23 +251,60 @@ export class RecordingStdioTransport implements Transport {
       this.record('noise', line);
       return;
     }
-    this.record('in', line);
+    if (this.onframe) this.record('in', line);
     for (const one of messages as Record<string, unknown>[]) {
+      if (line.length > MAX_ANSWER_KEPT_CHARS) this.keepBounded(one);
       if (!this.intercept?.(one)) this.onmessage?.(one as JSONRPCMessage);
     }
   }
 
+  /** Cut the long strings and arrays of a huge answer before anything keeps it; how much was cut is remembered. */
+  private keepBounded(message: Record<string, unknown>): void {
+    const budget = { left: MAX_ANSWER_KEPT_CHARS, cut: 0 };
+    boundValue(message, budget, 0);
+    if (budget.cut === 0) return;
+    answerCuts.set(message, budget.cut);
+    this.caps.hit('answer', budget.cut, (times, amount) =>
+      `answers: ${times} answer(s) longer than ${formatSize(MAX_ANSWER_KEPT_CHARS)} had ${formatSize(amount)} of long strings or arrays cut before grading (the sizes cut are still graded)`);
+  }
+
   private record(direction: FrameDirection, text: string): void {
+    if (direction === 'noise') this.onnoise?.(text);
     this.onframe?.({ atMs: Date.now() - this.startedAt, direction, text });
   }
 
   private finish(info: ExitInfo): void {
     if (this.exit !== null) return;
     this.exit = info;
-    if (this.buffer.trim() !== '') this.onLine(this.buffer);
+    if (this.discarding) this.endDiscarding(this.discarded);
+    else if (this.buffer.trim() !== '') this.onLine(this.buffer);
     this.buffer = '';
+    this.discarding = false;
     this.stderrStream.end();
     this.resolveExit(info);
     this.onclose?.();
   }
+}
+
+/** Cut, in place, strings and arrays of a parsed answer past its budget; counts what was cut in `budget.cut`. */
+function boundValue(value: unknown, budget: { left: number; cut: number }, depth: number): unknown {
+  if (typeof value === 'string') {
+    const keep = Math.min(value.length, MAX_ANSWER_STRING_CHARS, Math.max(budget.left, 1024));
+    budget.left -= keep;
+    if (keep === value.length) return value;
+    budget.cut += value.length - keep;
+    return `${ownCopy(value, keep)}…[${value.length - keep} more characters cut by mcp-errlint]`;
+  }
+  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (Array.isArray(value)) {
+    if (value.length > MAX_ANSWER_ITEMS) {
+      budget.cut += JSON.stringify(value.slice(MAX_ANSWER_ITEMS))?.length ?? 0;
+      value.length = MAX_ANSWER_ITEMS;
+    }
+    for (let i = 0; i < value.length; i++) value[i] = boundValue(value[i], budget, depth + 1);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) record[key] = boundValue(record[key], budget, depth + 1);
+  return value;
 }

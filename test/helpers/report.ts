@@ -5,7 +5,7 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
   return {
     schemaVersion: 2,
     tool: { name: 'mcp-errlint', version: '0.0.0' },
-    server: { name: text, command: ['node', 's.js'], serverInfo: { name: text }, protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', restarts: 0, stderrTail: text },
+    server: { name: text, command: ['node', 's.js'], serverInfo: { name: text }, protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', restarts: 0, stderrTail: text, limits: [] },
     settings: { seed: 1, runs: 1, timeoutMs: 1000, profile: 'recommended', allowWrites: false, allowDestructive: false, readOnly: false, failOn: 'error', minScore: 0, deadlineMs: 600000, toolBudgetMs: 120000 },
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 1,
