@@ -115,6 +115,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       replay: options.replay,
       onProgress: options.onProgress,
       toolBudgetMs,
+      signal: stop.signal,
     });
     const serverName = session.serverInfo.name ?? basename(options.target.command);
     const checks = buildChecks(run.exchanges, run.hits, rules, session.facts);
