@@ -26,10 +26,10 @@ export function workflowProperty(text: string): string {
   return workflowData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** Inline markdown inside a table cell: no pipes, no HTML, no line breaks, no code-span breakouts. */
+/** Inline markdown inside a table cell: no pipes, no HTML or character references (`&#x202E;`), no line breaks, no code-span breakouts. */
 export function markdownCell(text: string): string {
   return text
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/[\\`*_[\]<>|#!~]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_[\]<>|#!~&]/g, (c) => `\\${c}`)
     .trim();
 }

@@ -3,11 +3,11 @@ import { redact, type SecretOptions } from '../matchers/secrets.js';
 import type { Report } from './model.js';
 
 /**
- * Characters that act on a terminal, a log viewer or a renderer instead of showing: C0 controls (newline and tab
- * are handled by the caller's choice), DEL, C1 controls (U+0080–U+009F, `\u009b` is a one-byte CSI), zero-width
+ * Characters that act on a terminal, a log viewer or a renderer instead of showing: C0 controls but newline (tab
+ * as the caller chooses), DEL, C1 controls (U+0080–U+009F, `\u009b` is a one-byte CSI), zero-width
  * and bidi controls (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069), line/paragraph separators, BOM, non-characters.
  */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufffe\uffff]/g;
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufffe\uffff]/g;
 /** SGR colour sequences: the only escape sequence the linter itself writes into a report (stylish, when colour is on). */
 const SGR = /\u001b\[[0-9;]*m/y;
 /** A line that a CI runner would read as a workflow command (`::error::`, `::add-mask::`, `::stop-commands::`…). */
