@@ -214,7 +214,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     if (progress) process.stderr.write('\r\u001b[K');
     if (report.interrupted) say(`mcp-errlint: ${quote(report.interrupted.message)}: writing the report of what was probed\n`);
     if (baselineFile && opts.updateBaseline) {
-      writeBaseline(baselineFile, report);
+      writeBaseline(baselineFile, sanitizeReport(report, secrets)); // fingerprints are unchanged; tool names are server text
       baseline = baselineOf(report); // what was just accepted no longer fails this run either
       say(`mcp-errlint: wrote ${report.findings.length} findings to the baseline ${baselineFile}\n`);
     }
@@ -251,7 +251,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       return signalExitCode(error.by) ?? EXIT.cannotLint;
     }
     if (error instanceof SessionStartError) {
-      say(`mcp-errlint: could not lint: ${quote(error.message)}\n`);
+      say(`mcp-errlint: could not lint: ${error.message}\n`); // may quote several stderr lines: say() keeps newlines, neutralises the rest
       return EXIT.cannotLint;
     }
     say(`mcp-errlint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
@@ -281,7 +281,7 @@ async function lintUntilStopped(options: LintOptions): Promise<Report> {
 
 async function dryRun(options: LintOptions): Promise<number> {
   const { planRun } = await import('./plan.js');
-  process.stdout.write(await planRun(options));
+  process.stdout.write(safeOutput(await planRun(options), 'text', secrets)); // tool names and descriptions are server text
   return EXIT.ok;
 }
 

@@ -148,3 +148,12 @@ describe('github annotations: the worst are the ones shown', () => {
     expect(out).not.toContain('::error');
   });
 });
+
+describe('markdown cells: no autolinks from server text', () => {
+  it.each([
+    ['https://evil.example/phish', 'https\\://evil.example/phish'],
+    ['see www.evil.example', 'see www\\.evil.example'],
+  ])('%s', (input, expected) => {
+    expect(markdownCell(input)).toBe(expected);
+  });
+});
