@@ -19,6 +19,8 @@ import { applyBaseline, baselineOf, readBaseline, writeBaseline } from './baseli
 import { EXIT, exitCodeFor, signalExitCode } from './gate.js';
 import { TOOL_VERSION } from './version.js';
 import { terminalSafe } from './util/text.js';
+import { redact, type SecretOptions } from './matchers/secrets.js';
+import { safeOutput, sanitizeReport } from './report/sanitize.js';
 import { Interrupted, parseDuration, formatDuration } from './interrupt.js';
 
 export { EXIT };
@@ -26,8 +28,25 @@ export { EXIT };
 const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
 
-/** Render a report; only stylish cares about the terminal. */
+/** The user's extra secret patterns (no-secrets' options), once the config is read: every output redacts them too. */
+let secrets: SecretOptions = {};
+
+/** Everything written to stderr: redacted and neutralised like the reports (progress, warnings, exit-2 causes). */
+function say(text: string): void {
+  process.stderr.write(safeOutput(text, 'text', secrets));
+}
+
+/** Server text on one line for a message: redacted before its control characters become visible escapes (which could hide a token's start). */
+const quote = (text: string) => terminalSafe(redact(text, secrets));
+
+/** Render a report from its sanitised copy, and pass the text through the output step (only stylish keeps colours). */
 function render(report: Report, format: Format, color: boolean): string {
+  const kind = format === 'json' || format === 'sarif' ? 'json' : format === 'github' ? 'github' : 'text';
+  return safeOutput(formatReport(sanitizeReport(report, secrets), format, color), kind, secrets, { sgr: format === 'stylish' && color });
+}
+
+/** Render a report; only stylish cares about the terminal. */
+function formatReport(report: Report, format: Format, color: boolean): string {
   switch (format) {
     case 'stylish':
       return formatStylish(report, { color });
@@ -165,7 +184,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   // Only as the first argument: `mcp-errlint -- rules` lints a server command named rules.
   if (argv[2] === 'rules') return listRules(argv.slice(3));
   const program = buildProgram();
-  program.configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  program.configureOutput({ writeErr: say });
   let opts: ParsedOptions;
   let command: string[];
   try {
@@ -182,27 +201,28 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   const progress = !opts.quiet && process.stderr.isTTY;
   try {
     const options = mergeOptions(command, opts, loadConfig(opts.config, process.cwd()));
-    process.stderr.write(`Seed: ${options.seed}\n`);
+    secrets = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
+    say(`Seed: ${options.seed}\n`);
     if (opts.dryRun) return await dryRun(options);
     if (progress) {
       options.onProgress = ({ done, total, tool, probe }) =>
-        process.stderr.write(`\r\u001b[K[${done + 1}/${total}] ${terminalSafe(tool)} · ${probe}`.slice(0, (process.stderr.columns || 80) + 4));
+        process.stderr.write(`\r\u001b[K${safeOutput(`[${done + 1}/${total}] ${quote(tool)} · ${probe}`.slice(0, process.stderr.columns || 80), 'text', secrets)}`);
     }
     const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
     let baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
     let report = await lintUntilStopped(options);
     if (progress) process.stderr.write('\r\u001b[K');
-    if (report.interrupted) process.stderr.write(`mcp-errlint: ${terminalSafe(report.interrupted.message)}: writing the report of what was probed\n`);
+    if (report.interrupted) say(`mcp-errlint: ${quote(report.interrupted.message)}: writing the report of what was probed\n`);
     if (baselineFile && opts.updateBaseline) {
-      writeBaseline(baselineFile, report);
+      writeBaseline(baselineFile, sanitizeReport(report, secrets)); // fingerprints are unchanged; tool names are server text
       baseline = baselineOf(report); // what was just accepted no longer fails this run either
-      process.stderr.write(`mcp-errlint: wrote ${report.findings.length} findings to the baseline ${baselineFile}\n`);
+      say(`mcp-errlint: wrote ${report.findings.length} findings to the baseline ${baselineFile}\n`);
     }
     if (baseline && baselineFile) {
       report = applyBaseline(report, baseline, baselineFile);
       const stale = report.baseline!.stale;
       if (stale.length > 0) {
-        process.stderr.write(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${terminalSafe(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
+        say(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${quote(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
       }
     }
     const text = render(report, opts.format, !opts.output && useColor(opts, process.stdout));
@@ -211,30 +231,30 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     for (const extra of opts.report ?? []) writeFileSync(extra.path, render(report, extra.format, false));
     // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
     if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
-      appendFileSync(process.env.GITHUB_STEP_SUMMARY, formatMarkdown(report) + '\n');
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, render(report, 'markdown', false) + '\n');
     }
     const { failures } = report.gate;
-    if (failures.length > 0 && !opts.quiet) process.stderr.write(`mcp-errlint: failing: ${terminalSafe(failures.join('; '))}\n`);
+    if (failures.length > 0 && !opts.quiet) say(`mcp-errlint: failing: ${quote(failures.join('; '))}\n`);
     return exitCodeFor(report);
   } catch (error) {
     if (progress) process.stderr.write('\r\u001b[K');
     if (error instanceof ConfigError) {
-      process.stderr.write(error.problems.map((line) => `${line}\n`).join(''));
+      say(error.problems.map((line) => `${line}\n`).join(''));
       return EXIT.cannotLint;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`mcp-errlint: ${terminalSafe(error.message)}\n`);
+      say(`mcp-errlint: ${quote(error.message)}\n`);
       return EXIT.cannotLint;
     }
     if (error instanceof Interrupted) {
-      process.stderr.write(`mcp-errlint: could not lint: ${error.message} before the server was ready; nothing was probed\n`);
+      say(`mcp-errlint: could not lint: ${error.message} before the server was ready; nothing was probed\n`);
       return signalExitCode(error.by) ?? EXIT.cannotLint;
     }
     if (error instanceof SessionStartError) {
-      process.stderr.write(`mcp-errlint: could not lint: ${terminalSafe(error.message)}\n`);
+      say(`mcp-errlint: could not lint: ${error.message}\n`); // may quote several stderr lines: say() keeps newlines, neutralises the rest
       return EXIT.cannotLint;
     }
-    process.stderr.write(`mcp-errlint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    say(`mcp-errlint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return EXIT.cannotLint;
   }
 }
@@ -261,7 +281,7 @@ async function lintUntilStopped(options: LintOptions): Promise<Report> {
 
 async function dryRun(options: LintOptions): Promise<number> {
   const { planRun } = await import('./plan.js');
-  process.stdout.write(await planRun(options));
+  process.stdout.write(safeOutput(await planRun(options), 'text', secrets)); // tool names and descriptions are server text
   return EXIT.ok;
 }
 
