@@ -1,5 +1,6 @@
 // The command line: flags and the config file merged into one lint, the report written, the exit code of rulebook §8; and `mcp-errlint rules`.
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option, CommanderError } from 'commander';
 import { lint, DEFAULTS, type LintOptions } from './lint.js';
 import { SessionStartError } from './session/session.js';
@@ -20,6 +21,9 @@ import { EXIT, exitCodeFor, signalExitCode } from './gate.js';
 import { TOOL_VERSION } from './version.js';
 import { terminalSafe } from './util/text.js';
 import { Interrupted, parseDuration, formatDuration } from './interrupt.js';
+import { closest } from './config/suggest.js';
+import { invocationPrefix } from './invocation.js';
+import { shellQuote } from './util/text.js';
 
 export { EXIT };
 
@@ -178,17 +182,28 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     }
     throw error;
   }
+  const stray = wordsBeforeDashDash(argv, command);
+  if (stray.length > 0) {
+    process.stderr.write(`mcp-errlint: ${terminalSafe(strayWordsMessage(stray, argv.slice(2).includes('--')))}\n`);
+    return EXIT.cannotLint;
+  }
 
   const progress = !opts.quiet && process.stderr.isTTY;
   try {
     const options = mergeOptions(command, opts, loadConfig(opts.config, process.cwd()));
+    options.replayPrefix = invocationPrefix({ script: argv[1], env: process.env, cwd: process.cwd() });
+    // Refuse an output path that cannot be written before the lint spends any time, not after.
+    const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
+    if (!opts.dryRun) {
+      for (const path of [opts.output, ...(opts.report ?? []).map((r) => r.path)]) if (path) prepareOutput(path, 'the report');
+      if (opts.updateBaseline && baselineFile) prepareOutput(baselineFile, 'the baseline');
+    }
     process.stderr.write(`Seed: ${options.seed}\n`);
     if (opts.dryRun) return await dryRun(options);
     if (progress) {
       options.onProgress = ({ done, total, tool, probe }) =>
         process.stderr.write(`\r\u001b[K[${done + 1}/${total}] ${terminalSafe(tool)} · ${probe}`.slice(0, (process.stderr.columns || 80) + 4));
     }
-    const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
     let baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
     let report = await lintUntilStopped(options);
     if (progress) process.stderr.write('\r\u001b[K');
@@ -206,16 +221,19 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       }
     }
     const text = render(report, opts.format, !opts.output && useColor(opts, process.stdout));
-    if (opts.output) writeFileSync(opts.output, text);
+    const out = new ReportWriter(!opts.output);
+    if (opts.output) out.toFile(opts.output, text);
     else process.stdout.write(text);
-    for (const extra of opts.report ?? []) writeFileSync(extra.path, render(report, extra.format, false));
+    for (const extra of opts.report ?? []) out.toFile(extra.path, render(report, extra.format, false));
     // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
     if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
       appendFileSync(process.env.GITHUB_STEP_SUMMARY, formatMarkdown(report) + '\n');
     }
     const { failures } = report.gate;
-    if (failures.length > 0 && !opts.quiet) process.stderr.write(`mcp-errlint: failing: ${terminalSafe(failures.join('; '))}\n`);
-    return exitCodeFor(report);
+    // -q hides progress, never why the run failed.
+    if (failures.length > 0) process.stderr.write(`mcp-errlint: failing: ${terminalSafe(failures.join('; '))}\n`);
+    // A report that could not be written is a run that could not lint (2), unless a signal's code says more.
+    return out.failed ? Math.max(exitCodeFor(report), EXIT.cannotLint) : exitCodeFor(report);
   } catch (error) {
     if (progress) process.stderr.write('\r\u001b[K');
     if (error instanceof ConfigError) {
@@ -236,6 +254,71 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     }
     process.stderr.write(`mcp-errlint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return EXIT.cannotLint;
+  }
+}
+
+/** Operands that came before `--` (or with no `--` at all): words commander took for the server command. */
+function wordsBeforeDashDash(argv: string[], operands: string[]): string[] {
+  const dashDash = argv.indexOf('--', 2);
+  const after = dashDash === -1 ? 0 : argv.length - dashDash - 1;
+  return operands.slice(0, operands.length - after);
+}
+
+/** One line: a bare word is never run as a server; it may be a mistyped `rules`, or a server command missing its `--`. */
+function strayWordsMessage(words: string[], hadDashDash: boolean): string {
+  const [first] = words;
+  const rules = closest(first, ['rules']) ? ` (did you mean 'mcp-errlint rules'?)` : '';
+  if (hadDashDash) return `unexpected argument '${first}' before --${rules}; the server's command and its arguments all go after --`;
+  return `unknown command '${first}'${rules}; to lint a server, put its command after --: mcp-errlint -- ${words.map(shellQuote).join(' ')}`;
+}
+
+/** Create the report file's folder and check that the file can be written; a path that cannot is a usage error. */
+function prepareOutput(path: string, what: string): void {
+  try {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    if (existsSync(path)) {
+      if (statSync(path).isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+      accessSync(path, constants.W_OK);
+    } else {
+      accessSync(dirname(resolve(path)), constants.W_OK);
+    }
+  } catch (error) {
+    throw new UsageError(`cannot write ${what} to '${path}': ${writeProblem(error)}`);
+  }
+}
+
+function writeProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const reasons: Record<string, string> = {
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a part of the path is a file, not a folder',
+    EEXIST: 'a part of the path is a file, not a folder', // what mkdir -p says of it
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+  };
+  return (code && reasons[code]) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Writes report files; one that fails after the lint is not lost: it goes to stdout when stdout is still free. */
+class ReportWriter {
+  failed = false;
+  constructor(private stdoutUsed: boolean) {}
+
+  toFile(path: string, text: string): void {
+    try {
+      mkdirSync(dirname(resolve(path)), { recursive: true });
+      writeFileSync(path, text);
+    } catch (error) {
+      this.failed = true;
+      const rescue = !this.stdoutUsed;
+      process.stderr.write(`mcp-errlint: could not write the report to '${terminalSafe(path)}': ${terminalSafe(writeProblem(error))}${rescue ? '; writing it to stdout instead' : ''}\n`);
+      if (rescue) {
+        process.stdout.write(text);
+        this.stdoutUsed = true;
+      }
+    }
   }
 }
 
