@@ -170,6 +170,12 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   if (argv[2] === 'rules') return listRules(argv.slice(3));
   const program = buildProgram();
   program.configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  // A bare word is never run as a server: before commander reads the server's own flags as ours (`sh -c …`).
+  const bare = firstBareWord(argv.slice(2), program);
+  if (bare !== undefined) {
+    process.stderr.write(`mcp-errlint: ${terminalSafe(bareWordMessage(argv.slice(2), bare))}\n`);
+    return EXIT.cannotLint;
+  }
   let opts: ParsedOptions;
   let command: string[];
   try {
@@ -181,11 +187,6 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.cannotLint; // help and --version exit 0; bad flags exit 2
     }
     throw error;
-  }
-  const stray = wordsBeforeDashDash(argv, command);
-  if (stray.length > 0) {
-    process.stderr.write(`mcp-errlint: ${terminalSafe(strayWordsMessage(stray, argv.slice(2).includes('--')))}\n`);
-    return EXIT.cannotLint;
   }
 
   const progress = !opts.quiet && process.stderr.isTTY;
@@ -257,19 +258,48 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   }
 }
 
-/** Operands that came before `--` (or with no `--` at all): words commander took for the server command. */
-function wordsBeforeDashDash(argv: string[], operands: string[]): string[] {
-  const dashDash = argv.indexOf('--', 2);
-  const after = dashDash === -1 ? 0 : argv.length - dashDash - 1;
-  return operands.slice(0, operands.length - after);
+/**
+ * The index of the first word before `--` that is neither one of our flags nor a flag's value; undefined when there is
+ * none, or when an unknown flag comes first (commander then says so).
+ */
+function firstBareWord(args: string[], program: Command): number | undefined {
+  const takesValue = (flag: string): boolean | undefined => {
+    const option = program.options.find((o) => o.short === flag || o.long === flag);
+    return option && (option.required || option.optional);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') return undefined;
+    if (arg.startsWith('--')) {
+      if (arg.includes('=')) continue;
+      const value = takesValue(arg);
+      if (value === undefined) return undefined;
+      if (value) i++;
+    } else if (arg.startsWith('-') && arg.length > 1) {
+      // -q, or combined short flags such as -qo file: a letter that takes a value takes the rest, or the next word.
+      for (let j = 1; j < arg.length; j++) {
+        const value = takesValue(`-${arg[j]}`);
+        if (value === undefined) return undefined;
+        if (value) {
+          if (j === arg.length - 1) i++;
+          break;
+        }
+      }
+    } else {
+      return i;
+    }
+  }
+  return undefined;
 }
 
-/** One line: a bare word is never run as a server; it may be a mistyped `rules`, or a server command missing its `--`. */
-function strayWordsMessage(words: string[], hadDashDash: boolean): string {
-  const [first] = words;
-  const rules = closest(first, ['rules']) ? ` (did you mean 'mcp-errlint rules'?)` : '';
-  if (hadDashDash) return `unexpected argument '${first}' before --${rules}; the server's command and its arguments all go after --`;
-  return `unknown command '${first}'${rules}; to lint a server, put its command after --: mcp-errlint -- ${words.map(shellQuote).join(' ')}`;
+/** One line: a bare word may be a mistyped `rules`, or a server command missing its `--`; the fix, ready to paste. */
+function bareWordMessage(args: string[], at: number): string {
+  const word = args[at];
+  const rules = closest(word, ['rules']) ? ` (did you mean 'mcp-errlint rules'?)` : '';
+  const dashDash = args.indexOf('--');
+  if (dashDash !== -1) return `unexpected argument '${word}' before --${rules}; the server's command and its arguments all go after --`;
+  const fixed = ['mcp-errlint', ...args.slice(0, at), '--', ...args.slice(at)].map(shellQuote).join(' ');
+  return `unknown command '${word}'${rules}; to lint a server, put its command after --: ${fixed}`;
 }
 
 /** Create the report file's folder and check that the file can be written; a path that cannot is a usage error. */
