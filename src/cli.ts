@@ -102,7 +102,7 @@ function buildProgram(): Command {
     .option('--read-only', 'call only readOnlyHint tools (for servers that hold real data)')
     .option('--dry-run', 'print the plan (tools × probes) and call no tool', false)
     .addOption(new Option('-f, --format <format>', 'report format on stdout (or in --output)').choices([...FORMATS]).default('stylish'))
-    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('-o, --output <file>', 'write the report to a file instead of stdout (missing folders are created)')
     .option('--report <format=path>', `also write a report in another format to a file (repeatable), e.g. sarif=errlint.sarif`, reportTarget)
     .option('--baseline <file>', 'known findings (by fingerprint): listed as baselined, they do not fail the run')
     .option('--update-baseline', 'write every finding of this run to the --baseline file (default: mcp-errlint.baseline.json)')
@@ -118,7 +118,7 @@ function buildProgram(): Command {
       if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-coverage must be a number from 0 to 100.');
       return n;
     })
-    .option('-q, --quiet', 'no progress on stderr', false)
+    .option('-q, --quiet', 'no progress on stderr (errors and the reason of a failing exit stay)', false)
     .option('--color', 'force colour in the stylish report')
     .option('--no-color', 'never use colour')
     .addHelpText('after', `
@@ -128,6 +128,7 @@ Every key, with an example: docs/config.md.
 
 Commands:
   mcp-errlint rules [--format json]   list every rule: default severity per profile, tags, docs
+The server's command always goes after --; any other bare word is refused (exit 2).
 
 Exit codes: 0 nothing at or above --fail-on, score ≥ --min-score, some tool probed (or ≥ --min-coverage);
 1 findings, score or coverage below, or the run reached its --deadline; 2 could not lint;
