@@ -26,7 +26,7 @@ describe.concurrent('time budgets', () => {
   it('--deadline ends a lint of a slow server on time, with the report of what was probed', async () => {
     const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--deadline', '6s', '--format', 'json', '--quiet', ...SLOW]);
     expect(run.code).toBe(1);
-    expect(run.elapsedMs).toBeLessThan(12_000);
+    expect(run.elapsedMs).toBeLessThan(20_000);
     const report = JSON.parse(run.stdout) as Report;
     expect(reportSchemaErrors(report)).toEqual([]);
     expect(report.interrupted).toEqual({ by: 'deadline', message: expect.stringContaining('deadline of 6s') });
