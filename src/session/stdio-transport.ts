@@ -293,7 +293,9 @@ function boundValue(value: unknown, budget: { left: number; cut: number }, depth
     budget.left -= keep;
     if (keep === value.length) return value;
     budget.cut += value.length - keep;
-    return `${ownCopy(value, keep)}…[${value.length - keep} more characters cut by mcp-errlint]`;
+    // Head and tail: a server that echoes a huge value often ends its message with the hint that matters.
+    const head = Math.ceil(keep / 2);
+    return `${ownCopy(value, head)}…[${value.length - keep} characters cut by mcp-errlint]…${ownTail(value, keep - head)}`;
   }
   if (typeof value !== 'object' || value === null || depth > 64) return value;
   if (Array.isArray(value)) {

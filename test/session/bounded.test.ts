@@ -89,7 +89,9 @@ describe('a hostile server', () => {
     const answer = await s.request('tools/call', call('lookup_user', { email: 'ada@example.com' }).params);
     const text = ((answer.response?.result as { content: Array<{ text: string }> }).content[0]).text;
     expect(text.length).toBeLessThan(70 * 1024);
-    expect(text).toMatch(/more characters cut by mcp-errlint\]$/);
+    // Head and tail are kept: what a server says after an echoed value (often the hint) survives the cut.
+    expect(text).toMatch(/^.{1000,}…\[\d+ characters cut by mcp-errlint\]….{1000,}$/s);
+    expect(text.endsWith(`${'x'.repeat(1000)})`)).toBe(true);
     expect(answer.responseCut).toBeGreaterThan(2 * 1024 * 1024 - 70 * 1024);
     expect(s.caps.messages).toEqual([expect.stringMatching(/^answers: 1 answer\(s\) longer than 128 KB had 1\.9 MB of long strings or arrays cut/)]);
   });
