@@ -1,5 +1,6 @@
 // A stdio MCP transport that spawns the server and records every frame in and out, its stderr and its exit.
 import { newMarker, RUN_MARKER, terminateTree, track, TERMINATE_GRACE_MS, type TrackedServer } from './process-tree.js';
+import { STDOUT_START_CHARS } from './startup.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
@@ -70,6 +71,7 @@ export class RecordingStdioTransport implements Transport {
   /** The server's process tree, ended at close (absent on Windows, and once ended). */
   private tree?: TrackedServer;
   private closing?: Promise<void>;
+  private stdoutStart = '';
   private buffer = '';
   private discarding = false;
   /** Characters of the stdout line being dropped so far. */
@@ -104,6 +106,11 @@ export class RecordingStdioTransport implements Transport {
     return this.child !== undefined && this.exit === null && this.spawnError === null;
   }
 
+  /** The start of what the server wrote on stdout (at most STDOUT_START_CHARS, as written), for start-up failures. */
+  get stdoutHead(): string {
+    return this.stdoutStart;
+  }
+
   async start(): Promise<void> {
     const marker = newMarker();
     const child = spawn(this.target.command, this.target.args, {
@@ -117,6 +124,9 @@ export class RecordingStdioTransport implements Transport {
     });
     this.child = child;
     if (child.pid !== undefined && process.platform !== 'win32') this.tree = track(child.pid, marker);
+    child.stdout!.on('data', (chunk: string) => {
+      if (this.stdoutStart.length < STDOUT_START_CHARS) this.stdoutStart += chunk.slice(0, STDOUT_START_CHARS - this.stdoutStart.length);
+    });
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => this.onStdout(chunk));
     child.stderr!.setEncoding('utf8');
@@ -166,6 +176,21 @@ export class RecordingStdioTransport implements Transport {
   /** Resolves when the process has exited (or failed to spawn). */
   whenExited(): Promise<ExitInfo> {
     return this.exited;
+  }
+
+  /** Resolves once the server's stdout and stderr are read to their end, or after `ms` (a child of it may hold them open). */
+  whenDrained(ms = 250): Promise<void> {
+    const child = this.child;
+    if (!child || (child.exitCode === null && child.signalCode === null && this.spawnError === null)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      if (child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false) done();
+      else child.once('close', done);
+    });
   }
 
   /**
