@@ -13,10 +13,14 @@ export const RUN_MARKER = 'MCP_ERRLINT_RUN';
 export const TERMINATE_GRACE_MS = 1000;
 const POLL_MS = 25;
 
-/** One process as the system lists it; `start` tells a process from a later one that reused its PID (Linux only). */
+/**
+ * One process as the system lists it. On Linux `start` (its start time in clock ticks since boot) tells a process from
+ * a later one that reused its PID: PIDs wrap (often at 32768), and a busy machine reuses one within seconds.
+ */
 interface ProcessEntry {
   pid: number;
   ppid: number;
+  pgrp: number;
   zombie: boolean;
   start?: string;
 }
@@ -25,7 +29,7 @@ interface ProcessEntry {
 export interface TrackedServer {
   readonly pid: number;
   readonly marker: string;
-  /** Processes seen in its tree so far, PID → start time (to never signal a PID that was reused). */
+  /** Processes seen in its tree (the server first), PID → start time: a PID is only signalled while it is the same process. */
   readonly seen: Map<number, string | undefined>;
 }
 
@@ -37,9 +41,10 @@ export function newMarker(): string {
   return `${process.pid}-${randomUUID()}`;
 }
 
-/** Track a spawned server (and so its tree) until `untrack`; the first one installs a SIGKILL-everything hook on exit. */
+/** Track a server just spawned (and so its tree) until its tree is ended; the first one installs a SIGKILL-everything hook on exit. */
 export function track(pid: number, marker: string): TrackedServer {
-  const server: TrackedServer = { pid, marker, seen: new Map() };
+  // Read at once: the child exists (at worst as a zombie not yet reaped), so its start time is its own.
+  const server: TrackedServer = { pid, marker, seen: new Map([[pid, process.platform === 'linux' ? parseStat(String(pid))?.start : undefined]]) };
   live.add(server);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
@@ -65,11 +70,11 @@ export async function terminateTree(server: TrackedServer, graceMs = TERMINATE_G
     return;
   }
   let tree = await scan(server);
-  signalAll(server.pid, tree, 'SIGTERM');
+  signalAll(server, tree, 'SIGTERM');
   await waitGone(tree, graceMs);
   // Rescanned: children started while we waited (or that outlived their parent) are found by their marker.
   tree = await scan(server);
-  signalAll(server.pid, tree, 'SIGKILL'); // the group too: members no scan saw (another user's, a hidden /proc)
+  signalAll(server, tree, 'SIGKILL');
   await waitGone(tree, graceMs); // SIGKILL cannot be ignored; this only lets the kernel finish
   live.delete(server);
 }
@@ -82,15 +87,14 @@ export async function terminateAll(graceMs = TERMINATE_GRACE_MS): Promise<void> 
 /** SIGKILL every tracked server's tree at once, synchronously (usable in `process.on('exit')`). */
 export function killAllSync(): void {
   if (process.platform === 'win32') return;
-  for (const server of live) {
-    signalAll(server.pid, scanSync(server), 'SIGKILL');
-  }
+  for (const server of live) signalAll(server, scanSync(server), 'SIGKILL');
   live.clear();
 }
 
 /**
- * The live processes of a server's tree: its own PID, every process carrying its marker, every process seen in it
- * before (unless its PID now belongs to a later process), and all their descendants.
+ * The live processes of a server's tree: the server while it is the process we spawned, every process carrying its
+ * marker, every process seen in it before (while its PID is still that process's), all their descendants, and the
+ * other members of its process group once one of these is in it.
  */
 function treeOf(server: TrackedServer, table: ProcessEntry[], marked: ReadonlySet<number>): ProcessEntry[] {
   const children = new Map<number, ProcessEntry[]>();
@@ -99,17 +103,19 @@ function treeOf(server: TrackedServer, table: ProcessEntry[], marked: ReadonlySe
     if (siblings) siblings.push(entry);
     else children.set(entry.ppid, [entry]);
   }
-  const sameProcess = (entry: ProcessEntry) => !server.seen.has(entry.pid) || server.seen.get(entry.pid) === entry.start;
   const found = new Map<number, ProcessEntry>();
   const add = (entry: ProcessEntry) => {
     if (found.has(entry.pid) || entry.pid === process.pid) return;
     found.set(entry.pid, entry);
-    server.seen.set(entry.pid, entry.start);
     for (const child of children.get(entry.pid) ?? []) add(child);
   };
-  for (const entry of table) {
-    if (marked.has(entry.pid) || ((entry.pid === server.pid || server.seen.has(entry.pid)) && sameProcess(entry))) add(entry);
+  const sameAsSeen = (entry: ProcessEntry) => server.seen.has(entry.pid) && server.seen.get(entry.pid) === entry.start;
+  for (const entry of table) if (marked.has(entry.pid) || sameAsSeen(entry)) add(entry);
+  // A group whose ID is the server's PID and that holds one of ours is the server's group (an ID in use is not reused).
+  if ([...found.values()].some((entry) => entry.pgrp === server.pid)) {
+    for (const entry of table) if (entry.pgrp === server.pid) add(entry);
   }
+  for (const entry of found.values()) server.seen.set(entry.pid, entry.start);
   return [...found.values()].filter((entry) => !entry.zombie);
 }
 
@@ -153,9 +159,9 @@ function parseStat(pid: string): ProcessEntry | undefined {
   }
   // The command name (field 2) may hold spaces and parentheses: the fields after it start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ppid = Number(fields[1]);
-  if (!Number.isInteger(ppid)) return undefined;
-  return { pid: Number(pid), ppid, zombie: fields[0] === 'Z' || fields[0] === 'X', start: fields[19] };
+  const [ppid, pgrp] = [Number(fields[1]), Number(fields[2])];
+  if (!Number.isInteger(ppid) || !Number.isInteger(pgrp)) return undefined;
+  return { pid: Number(pid), ppid, pgrp, zombie: fields[0] === 'Z' || fields[0] === 'X', start: fields[19] };
 }
 
 function environHas(pid: number, needle: string): boolean {
@@ -167,13 +173,13 @@ function environHas(pid: number, needle: string): boolean {
   }
 }
 
-const PS_ARGS = ['-A', '-o', 'pid=,ppid=,stat='];
+const PS_ARGS = ['-A', '-o', 'pid=,ppid=,pgid=,stat='];
 
 function parsePs(text: string): ProcessEntry[] {
   const table: ProcessEntry[] = [];
   for (const line of text.split('\n')) {
-    const [pid, ppid, stat] = line.trim().split(/\s+/);
-    if (/^\d+$/.test(pid ?? '') && /^\d+$/.test(ppid ?? '')) table.push({ pid: Number(pid), ppid: Number(ppid), zombie: (stat ?? '').startsWith('Z') });
+    const [pid, ppid, pgrp, stat] = line.trim().split(/\s+/);
+    if ([pid, ppid, pgrp].every((n) => /^\d+$/.test(n ?? ''))) table.push({ pid: Number(pid), ppid: Number(ppid), pgrp: Number(pgrp), zombie: (stat ?? '').startsWith('Z') });
   }
   return table;
 }
@@ -214,23 +220,24 @@ function isRunning(entry: ProcessEntry): boolean {
   }
 }
 
-/** Signal the server's process group and every process of its tree. */
-function signalAll(groupPid: number, tree: ProcessEntry[], signal: NodeJS.Signals): void {
-  signalGroup(groupPid, signal);
+/**
+ * Signal every process of a server's tree, and its process group (atomic, so a member forking meanwhile is reached
+ * too) while the group is known to be the server's: one of the tree is in it. Elsewhere than Linux, where start times
+ * are not read, the group is signalled as it always was.
+ */
+function signalAll(server: TrackedServer, tree: ProcessEntry[], signal: NodeJS.Signals): void {
+  if (process.platform !== 'linux' || tree.some((entry) => entry.pgrp === server.pid)) {
+    try {
+      process.kill(-server.pid, signal);
+    } catch {
+      // no such group any more
+    }
+  }
   for (const { pid } of tree) {
     try {
       process.kill(pid, signal);
     } catch {
       // already gone
     }
-  }
-}
-
-/** The server runs in a process group of its own (spawned detached): a wrapper's children (sh -c, npx) are in it. */
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // no such group any more
   }
 }

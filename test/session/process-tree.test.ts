@@ -6,16 +6,17 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RecordingStdioTransport } from '../../src/session/stdio-transport.js';
-import { killAllSync, terminateAll, trackedServers, TERMINATE_GRACE_MS } from '../../src/session/process-tree.js';
+import { killAllSync, terminateAll, terminateTree, track, trackedServers, TERMINATE_GRACE_MS } from '../../src/session/process-tree.js';
 import { isAlive, survivors } from '../helpers/hostile.js';
 
 /**
  * A server (stdin read, nothing answered) that starts: a child in its group; a child in a session of its own that
- * ignores SIGTERM and starts a grandchild in yet another session. Every process appends its PID to $PIDS.
+ * ignores SIGTERM and starts a grandchild in yet another session. Every process appends its PID to $ERRLINT_PID_FILE
+ * (the variable the survivors check knows its processes by).
  */
 const TREE = `
   const { spawn } = require('node:child_process');
-  const record = () => require('node:fs').appendFileSync(process.env.PIDS, process.pid + '\\n');
+  const record = () => require('node:fs').appendFileSync(process.env.ERRLINT_PID_FILE, process.pid + '\\n');
   record();
   const role = process.argv[1];
   const start = (next, detached) => spawn(process.execPath, ['-e', process.env.TREE, next], { stdio: 'ignore', detached }).unref();
@@ -30,7 +31,7 @@ afterEach(async () => {
 
 async function startTree(): Promise<{ transport: RecordingStdioTransport; pidFile: string }> {
   const pidFile = join(mkdtempSync(join(tmpdir(), 'errlint-tree-')), 'pids');
-  const transport = new RecordingStdioTransport({ command: process.execPath, args: ['-e', TREE, 'server'], env: { PIDS: pidFile, TREE } });
+  const transport = new RecordingStdioTransport({ command: process.execPath, args: ['-e', TREE, 'server'], env: { ERRLINT_PID_FILE: pidFile, TREE } });
   opened.push(transport);
   await transport.start();
   await until(() => pidsIn(pidFile).length === 4);
@@ -107,5 +108,24 @@ describe.runIf(process.platform === 'linux')('process tree', () => {
     expect(a).toBe(b);
     await a;
     expect(await survivors(pidsIn(pidFile), 0)).toEqual([]);
+  });
+
+  it('never signals a PID that now belongs to another process: the server is known by its PID and start time', async () => {
+    const sleep = () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1 << 30)'], { stdio: 'ignore', detached: true, env: { ...process.env, ERRLINT_PID_FILE: '/dev/null' } });
+    const [reused, same] = [sleep(), sleep()];
+    try {
+      await until(() => [reused, same].every((child) => isAlive(child.pid!)));
+      // As if the server had exited and its PID been given to `reused`: the start time recorded is not this process's.
+      const gone = track(reused.pid!, 'no-process-carries-this');
+      gone.seen.set(reused.pid!, '1');
+      await terminateTree(gone, 200);
+      expect(isAlive(reused.pid!)).toBe(true);
+      // The same process it was tracked as is ended, with its group.
+      await terminateTree(track(same.pid!, 'no-process-carries-this'), 200);
+      expect(await survivors([same.pid!], 500)).toEqual([]);
+    } finally {
+      reused.kill('SIGKILL');
+      same.kill('SIGKILL');
+    }
   });
 });
