@@ -1,5 +1,6 @@
 // The command line: flags and the config file merged into one lint, the report written, the exit code of rulebook §8; and `mcp-errlint rules`.
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option, CommanderError } from 'commander';
 import { lint, DEFAULTS, type LintOptions } from './lint.js';
 import { SessionStartError } from './session/session.js';
@@ -19,15 +20,37 @@ import { applyBaseline, baselineOf, readBaseline, writeBaseline } from './baseli
 import { EXIT, exitCodeFor, signalExitCode } from './gate.js';
 import { TOOL_VERSION } from './version.js';
 import { terminalSafe } from './util/text.js';
+import { redact, type SecretOptions } from './matchers/secrets.js';
+import { safeOutput, sanitizeReport } from './report/sanitize.js';
 import { Interrupted, parseDuration, formatDuration } from './interrupt.js';
+import { closest } from './config/suggest.js';
+import { invocationPrefix } from './invocation.js';
+import { shellQuote } from './util/text.js';
 
 export { EXIT };
 
 const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
 
-/** Render a report; only stylish cares about the terminal. */
+/** The user's extra secret patterns (no-secrets' options), once the config is read: every output redacts them too. */
+let secrets: SecretOptions = {};
+
+/** Everything written to stderr: redacted and neutralised like the reports (progress, warnings, exit-2 causes). */
+function say(text: string): void {
+  process.stderr.write(safeOutput(text, 'text', secrets));
+}
+
+/** Server text on one line for a message: redacted before its control characters become visible escapes (which could hide a token's start). */
+const quote = (text: string) => terminalSafe(redact(text, secrets));
+
+/** Render a report from its sanitised copy, and pass the text through the output step (only stylish keeps colours). */
 function render(report: Report, format: Format, color: boolean): string {
+  const kind = format === 'json' || format === 'sarif' ? 'json' : format === 'github' ? 'github' : 'text';
+  return safeOutput(formatReport(sanitizeReport(report, secrets), format, color), kind, secrets, { sgr: format === 'stylish' && color });
+}
+
+/** Render a report; only stylish cares about the terminal. */
+function formatReport(report: Report, format: Format, color: boolean): string {
   switch (format) {
     case 'stylish':
       return formatStylish(report, { color });
@@ -98,7 +121,7 @@ function buildProgram(): Command {
     .option('--read-only', 'call only readOnlyHint tools (for servers that hold real data)')
     .option('--dry-run', 'print the plan (tools × probes) and call no tool', false)
     .addOption(new Option('-f, --format <format>', 'report format on stdout (or in --output)').choices([...FORMATS]).default('stylish'))
-    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('-o, --output <file>', 'write the report to a file instead of stdout (missing folders are created)')
     .option('--report <format=path>', `also write a report in another format to a file (repeatable), e.g. sarif=errlint.sarif`, reportTarget)
     .option('--baseline <file>', 'known findings (by fingerprint): listed as baselined, they do not fail the run')
     .option('--update-baseline', 'write every finding of this run to the --baseline file (default: mcp-errlint.baseline.json)')
@@ -114,7 +137,7 @@ function buildProgram(): Command {
       if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-coverage must be a number from 0 to 100.');
       return n;
     })
-    .option('-q, --quiet', 'no progress on stderr', false)
+    .option('-q, --quiet', 'no progress on stderr (errors and the reason of a failing exit stay)', false)
     .option('--color', 'force colour in the stylish report')
     .option('--no-color', 'never use colour')
     .addHelpText('after', `
@@ -124,6 +147,7 @@ Every key, with an example: docs/config.md.
 
 Commands:
   mcp-errlint rules [--format json]   list every rule: default severity per profile, tags, docs
+The server's command always goes after --; any other bare word is refused (exit 2).
 
 Exit codes: 0 nothing at or above --fail-on, score ≥ --min-score, some tool probed (or ≥ --min-coverage);
 1 findings, score or coverage below, or the run reached its --deadline; 2 could not lint;
@@ -165,7 +189,13 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   // Only as the first argument: `mcp-errlint -- rules` lints a server command named rules.
   if (argv[2] === 'rules') return listRules(argv.slice(3));
   const program = buildProgram();
-  program.configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  program.configureOutput({ writeErr: say });
+  // A bare word is never run as a server: before commander reads the server's own flags as ours (`sh -c …`).
+  const bare = firstBareWord(argv.slice(2), program);
+  if (bare !== undefined) {
+    say(`mcp-errlint: ${quote(bareWordMessage(argv.slice(2), bare))}\n`);
+    return EXIT.cannotLint;
+  }
   let opts: ParsedOptions;
   let command: string[];
   try {
@@ -182,60 +212,164 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   const progress = !opts.quiet && process.stderr.isTTY;
   try {
     const options = mergeOptions(command, opts, loadConfig(opts.config, process.cwd()));
-    process.stderr.write(`Seed: ${options.seed}\n`);
+    secrets = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
+    options.replayPrefix = invocationPrefix({ script: argv[1], env: process.env, cwd: process.cwd() });
+    // Refuse an output path that cannot be written before the lint spends any time, not after.
+    const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
+    if (!opts.dryRun) {
+      for (const path of [opts.output, ...(opts.report ?? []).map((r) => r.path)]) if (path) prepareOutput(path, 'the report');
+      if (opts.updateBaseline && baselineFile) prepareOutput(baselineFile, 'the baseline');
+    }
+    say(`Seed: ${options.seed}\n`);
     if (opts.dryRun) return await dryRun(options);
     if (progress) {
       options.onProgress = ({ done, total, tool, probe }) =>
-        process.stderr.write(`\r\u001b[K[${done + 1}/${total}] ${terminalSafe(tool)} · ${probe}`.slice(0, (process.stderr.columns || 80) + 4));
+        process.stderr.write(`\r\u001b[K${safeOutput(`[${done + 1}/${total}] ${quote(tool)} · ${probe}`.slice(0, process.stderr.columns || 80), 'text', secrets)}`);
     }
-    const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
     let baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
     let report = await lintUntilStopped(options);
     if (progress) process.stderr.write('\r\u001b[K');
-    if (report.interrupted) process.stderr.write(`mcp-errlint: ${terminalSafe(report.interrupted.message)}: writing the report of what was probed\n`);
+    if (report.interrupted) say(`mcp-errlint: ${quote(report.interrupted.message)}: writing the report of what was probed\n`);
     if (baselineFile && opts.updateBaseline) {
-      writeBaseline(baselineFile, report);
+      writeBaseline(baselineFile, sanitizeReport(report, secrets)); // fingerprints are unchanged; tool names are server text
       baseline = baselineOf(report); // what was just accepted no longer fails this run either
-      process.stderr.write(`mcp-errlint: wrote ${report.findings.length} findings to the baseline ${baselineFile}\n`);
+      say(`mcp-errlint: wrote ${report.findings.length} findings to the baseline ${baselineFile}\n`);
     }
     if (baseline && baselineFile) {
       report = applyBaseline(report, baseline, baselineFile);
       const stale = report.baseline!.stale;
       if (stale.length > 0) {
-        process.stderr.write(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${terminalSafe(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
+        say(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${quote(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
       }
     }
     const text = render(report, opts.format, !opts.output && useColor(opts, process.stdout));
-    if (opts.output) writeFileSync(opts.output, text);
+    const out = new ReportWriter(!opts.output);
+    if (opts.output) out.toFile(opts.output, text);
     else process.stdout.write(text);
-    for (const extra of opts.report ?? []) writeFileSync(extra.path, render(report, extra.format, false));
+    for (const extra of opts.report ?? []) out.toFile(extra.path, render(report, extra.format, false));
     // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
     if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
-      appendFileSync(process.env.GITHUB_STEP_SUMMARY, formatMarkdown(report) + '\n');
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, render(report, 'markdown', false) + '\n');
     }
     const { failures } = report.gate;
-    if (failures.length > 0 && !opts.quiet) process.stderr.write(`mcp-errlint: failing: ${terminalSafe(failures.join('; '))}\n`);
-    return exitCodeFor(report);
+    // -q hides progress, never why the run failed.
+    if (failures.length > 0) say(`mcp-errlint: failing: ${quote(failures.join('; '))}\n`);
+    // A report that could not be written is a run that could not lint (2), unless a signal's code says more.
+    return out.failed ? Math.max(exitCodeFor(report), EXIT.cannotLint) : exitCodeFor(report);
   } catch (error) {
     if (progress) process.stderr.write('\r\u001b[K');
     if (error instanceof ConfigError) {
-      process.stderr.write(error.problems.map((line) => `${line}\n`).join(''));
+      say(error.problems.map((line) => `${line}\n`).join(''));
       return EXIT.cannotLint;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`mcp-errlint: ${terminalSafe(error.message)}\n`);
+      say(`mcp-errlint: ${quote(error.message)}\n`);
       return EXIT.cannotLint;
     }
     if (error instanceof Interrupted) {
-      process.stderr.write(`mcp-errlint: could not lint: ${error.message} before the server was ready; nothing was probed\n`);
+      say(`mcp-errlint: could not lint: ${error.message} before the server was ready; nothing was probed\n`);
       return signalExitCode(error.by) ?? EXIT.cannotLint;
     }
     if (error instanceof SessionStartError) {
-      process.stderr.write(`mcp-errlint: could not lint: ${terminalSafe(error.message)}\n`);
+      say(`mcp-errlint: could not lint: ${error.message}\n`); // may quote several stderr lines: say() keeps newlines, neutralises the rest
       return EXIT.cannotLint;
     }
-    process.stderr.write(`mcp-errlint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    say(`mcp-errlint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return EXIT.cannotLint;
+  }
+}
+
+/**
+ * The index of the first word before `--` that is neither one of our flags nor a flag's value; undefined when there is
+ * none, or when an unknown flag comes first (commander then says so).
+ */
+function firstBareWord(args: string[], program: Command): number | undefined {
+  const takesValue = (flag: string): boolean | undefined => {
+    const option = program.options.find((o) => o.short === flag || o.long === flag);
+    return option && (option.required || option.optional);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') return undefined;
+    if (arg.startsWith('--')) {
+      if (arg.includes('=')) continue;
+      const value = takesValue(arg);
+      if (value === undefined) return undefined;
+      if (value) i++;
+    } else if (arg.startsWith('-') && arg.length > 1) {
+      // -q, or combined short flags such as -qo file: a letter that takes a value takes the rest, or the next word.
+      for (let j = 1; j < arg.length; j++) {
+        const value = takesValue(`-${arg[j]}`);
+        if (value === undefined) return undefined;
+        if (value) {
+          if (j === arg.length - 1) i++;
+          break;
+        }
+      }
+    } else {
+      return i;
+    }
+  }
+  return undefined;
+}
+
+/** One line: a bare word may be a mistyped `rules`, or a server command missing its `--`; the fix, ready to paste. */
+function bareWordMessage(args: string[], at: number): string {
+  const word = args[at];
+  const rules = closest(word, ['rules']) ? ` (did you mean 'mcp-errlint rules'?)` : '';
+  const dashDash = args.indexOf('--');
+  if (dashDash !== -1) return `unexpected argument '${word}' before --${rules}; the server's command and its arguments all go after --`;
+  const fixed = ['mcp-errlint', ...args.slice(0, at), '--', ...args.slice(at)].map(shellQuote).join(' ');
+  return `unknown command '${word}'${rules}; to lint a server, put its command after --: ${fixed}`;
+}
+
+/** Create the report file's folder and check that the file can be written; a path that cannot is a usage error. */
+function prepareOutput(path: string, what: string): void {
+  try {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    if (existsSync(path)) {
+      if (statSync(path).isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+      accessSync(path, constants.W_OK);
+    } else {
+      accessSync(dirname(resolve(path)), constants.W_OK);
+    }
+  } catch (error) {
+    throw new UsageError(`cannot write ${what} to '${path}': ${writeProblem(error)}`);
+  }
+}
+
+function writeProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const reasons: Record<string, string> = {
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a part of the path is a file, not a folder',
+    EEXIST: 'a part of the path is a file, not a folder', // what mkdir -p says of it
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+  };
+  return (code && reasons[code]) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Writes report files; one that fails after the lint is not lost: it goes to stdout when stdout is still free. */
+class ReportWriter {
+  failed = false;
+  constructor(private stdoutUsed: boolean) {}
+
+  toFile(path: string, text: string): void {
+    try {
+      mkdirSync(dirname(resolve(path)), { recursive: true });
+      writeFileSync(path, text);
+    } catch (error) {
+      this.failed = true;
+      const rescue = !this.stdoutUsed;
+      say(`mcp-errlint: could not write the report to '${quote(path)}': ${quote(writeProblem(error))}${rescue ? '; writing it to stdout instead' : ''}\n`);
+      if (rescue) {
+        process.stdout.write(text);
+        this.stdoutUsed = true;
+      }
+    }
   }
 }
 
@@ -261,7 +395,7 @@ async function lintUntilStopped(options: LintOptions): Promise<Report> {
 
 async function dryRun(options: LintOptions): Promise<number> {
   const { planRun } = await import('./plan.js');
-  process.stdout.write(await planRun(options));
+  process.stdout.write(safeOutput(await planRun(options), 'text', secrets)); // tool names and descriptions are server text
   return EXIT.ok;
 }
 

@@ -21,6 +21,7 @@ import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet 
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 import { abbreviate, shellQuote } from './util/text.js';
 import { formatDuration, Interrupted, type InterruptCause } from './interrupt.js';
+import { NPX_PREFIX } from './invocation.js';
 
 export interface LintOptions {
   target: StdioTarget;
@@ -52,6 +53,8 @@ export interface LintOptions {
   anchor?: SourceAnchor;
   /** The config file the server came from: replay commands name it instead of repeating the command. */
   configFile?: string;
+  /** The words a replay command starts with, e.g. ['mcp-errlint'] or ['node', 'bin/mcp-errlint.js'] (default: npx mcp-errlint). */
+  replayPrefix?: readonly string[];
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
   /** The whole run's time budget, start-up included; when it is spent the report is written with what was probed. */
   deadlineMs?: number;
@@ -115,6 +118,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       replay: options.replay,
       onProgress: options.onProgress,
       toolBudgetMs,
+      signal: stop.signal,
     });
     const serverName = session.serverInfo.name ?? basename(options.target.command);
     const checks = buildChecks(run.exchanges, run.hits, rules, session.facts);
@@ -286,7 +290,7 @@ export function fingerprint(ruleId: string, server: string, tool: string, probe:
 
 function replayCommand(options: LintOptions, seed: number, timeoutMs: number, profile: ProfileName, hit: RuleHit): string {
   const { exchange } = hit;
-  const args = ['npx', TOOL_NAME, '--seed', String(seed), '--tool', exchange.tool, '--probe', exchange.probe];
+  const args = [...(options.replayPrefix?.length ? options.replayPrefix : NPX_PREFIX), '--seed', String(seed), '--tool', exchange.tool, '--probe', exchange.probe];
   // A shrink candidate has no path of its own: the replay then re-runs that (tool, probe) with the same seed.
   if (exchange.path !== UNKNOWN_PATH) args.push('--path', exchange.path);
   if (timeoutMs !== DEFAULTS.timeoutMs) args.push('--timeout', String(timeoutMs));

@@ -231,7 +231,7 @@ export interface Probe {
    * this tool, with the reason (e.g. "no required properties").
    * For scope 'server', `tool` is a placeholder named NO_TOOL and `allTools` lists the real tools.
    */
-  plan(tool: ToolInfo, allTools: ToolInfo[]): ProbePlan | { skip: string };
+  plan(tool: ToolInfo, allTools: readonly ToolInfo[]): ProbePlan | { skip: string };
 }
 
 export interface ProbePlan {

@@ -7,7 +7,8 @@ import type { RawExchange, Session } from '../session/session.js';
 import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
 import { callPolicy, restrictPlan } from '../safety.js';
 import { answerKind, errorText } from '../matchers/surface.js';
-import { formatDuration, Interrupted } from '../interrupt.js';
+import { abbreviate } from '../util/text.js';
+import { formatDuration, Interrupted, interruptionOf } from '../interrupt.js';
 
 export interface Skip {
   tool: string;
@@ -28,6 +29,8 @@ export interface RunOptions {
   /** Replay exactly one input: the (tool, probe) pair and its fast-check path. */
   replay?: { tool: string; probe: ProbeKind; path: string };
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
+  /** Stops the run between tools (the session stops it mid-call). */
+  signal?: AbortSignal;
   /** Time one tool (and the server-scope probes together) may take; past it the tool's further inputs are not sent. */
   toolBudgetMs?: number;
 }
@@ -62,64 +65,98 @@ export interface Batch {
 
 export type PlanOptions = Pick<RunOptions, 'probes' | 'allowWrites' | 'allowDestructive' | 'readOnly' | 'replay'>;
 
+/** One unit of the plan: the server-scope probes (tool NO_TOOL), or one tool's probes. */
+interface PlannedUnit {
+  tool: string;
+  batches: Batch[];
+  skips: Skip[];
+}
+
 /** Plan every (tool, probe) batch, and every skip with its reason. Pure; shared by the run and --dry-run. */
 export function planBatches(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: PlanOptions): { batches: Batch[]; skips: Skip[] } {
-  const batches: Batch[] = [];
-  const skips: Skip[] = [];
-  const add = (tool: ToolInfo, probe: Probe, known: readonly ToolInfo[], policy: CallPolicy = { level: 'all' }) => {
-    const planned = probe.plan(tool, [...known]);
+  const units = [...planUnits(tools, allTools, options)];
+  return { batches: units.flatMap((u) => u.batches), skips: units.flatMap((u) => u.skips) };
+}
+
+/**
+ * The plan one unit at a time, server-scope probes first: the run plans a tool only when it reaches it, so start-up
+ * and memory do not grow with the number of tools, and a deadline can stop between tools.
+ */
+function* planUnits(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: PlanOptions): Generator<PlannedUnit> {
+  const add = (unit: PlannedUnit, tool: ToolInfo, probe: Probe, known: readonly ToolInfo[], policy: CallPolicy = { level: 'all' }) => {
+    const planned = probe.plan(tool, known);
     const plan = 'skip' in planned ? planned : restrictPlan(planned, probe.kind, policy);
-    if ('skip' in plan) skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
-    else if (plan.enumerated.length === 0 && plan.arbitrary === null) skips.push({ tool: tool.name, probe: probe.kind, reason: 'the probe planned no input for this tool' });
-    else batches.push({ tool, probe: probe.kind, plan });
+    if ('skip' in plan) unit.skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
+    else if (plan.enumerated.length === 0 && plan.arbitrary === null) unit.skips.push({ tool: tool.name, probe: probe.kind, reason: 'the probe planned no input for this tool' });
+    else unit.batches.push({ tool, probe: probe.kind, plan });
   };
   const policies = new Map(tools.map((tool) => [tool, callPolicy(tool, options)]));
   // Server-scope probes that call a real tool send it only input it must refuse: any tool that may be called at all.
   const callable = tools.filter((tool) => policies.get(tool)!.level !== 'none');
   const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
+  const server: PlannedUnit = { tool: NO_TOOL, batches: [], skips: [] };
   for (const probe of options.probes) {
     if (probe.scope !== 'server' || !wanted(options, NO_TOOL, probe.kind)) continue;
     // Unknown names must avoid every real tool.
-    add(placeholder, probe, probe.kind === 'unknown-tool' ? allTools : callable);
+    add(server, placeholder, probe, probe.kind === 'unknown-tool' ? allTools : callable);
   }
+  yield server;
   for (const tool of tools) {
+    const unit: PlannedUnit = { tool: tool.name, batches: [], skips: [] };
     const policy = policies.get(tool)!;
     if (policy.level === 'none') {
-      if (!options.replay) skips.push({ tool: tool.name, probe: '*', reason: policy.reason! });
+      if (!options.replay) unit.skips.push({ tool: tool.name, probe: '*', reason: policy.reason! });
+      yield unit;
       continue;
     }
-    const before = { batches: batches.length, skips: skips.length };
     for (const probe of options.probes) {
-      if (probe.scope === 'tool' && wanted(options, tool.name, probe.kind)) add(tool, probe, allTools, policy);
+      if (probe.scope === 'tool' && wanted(options, tool.name, probe.kind)) add(unit, tool, probe, allTools, policy);
     }
     // A restricted tool that got nothing at all: one reason for the tool instead of one per probe kind.
-    if (policy.level !== 'all' && batches.length === before.batches && skips.length > before.skips) {
-      skips.splice(before.skips);
+    if (policy.level !== 'all' && unit.batches.length === 0 && unit.skips.length > 0) {
       const none = policy.level === 'must-refuse' ? 'it has no required argument, so there is no input it must refuse' : 'no schema-invalid input could be made from its schema';
-      skips.push({ tool: tool.name, probe: '*', reason: `${none}; ${policy.reason}` });
+      unit.skips = [{ tool: tool.name, probe: '*', reason: `${none}; ${policy.reason}` }];
     }
+    yield unit;
   }
-  return { batches, skips };
 }
 
 export async function runProbes(session: Session, tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: RunOptions): Promise<RunResult> {
-  const { batches, skips } = planBatches(tools, allTools, options);
-  const result: RunResult = { exchanges: [], hits: [], skips };
+  const result: RunResult = { exchanges: [], hits: [], skips: [] };
   const limits = new ToolLimits(session.facts.timeoutMs, options.toolBudgetMs);
-  for (const [index, { tool, probe, plan }] of batches.entries()) {
-    options.onProgress?.({ done: index, total: batches.length, tool: tool.name, probe });
-    const held = limits.held(tool.name);
-    if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
-    else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}` });
-    else {
-      try {
-        await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result, limits);
-      } catch (error) {
-        if (!(error instanceof Interrupted)) throw error;
-        result.interrupted = error;
-        result.skips.push(...unrun(batches.slice(index), result.exchanges, error.message));
-        break;
+  // Progress counts (tool, probe kind) pairs, known without planning: skipped pairs count as done.
+  const kinds = { server: options.probes.filter((p) => p.scope === 'server').length, tool: options.probes.filter((p) => p.scope === 'tool').length };
+  const total = kinds.server + tools.length * kinds.tool;
+  let done = 0;
+  const units = planUnits(tools, allTools, options);
+  for (const unit of units) {
+    result.skips.push(...unit.skips);
+    for (const [index, { tool, probe, plan }] of unit.batches.entries()) {
+      options.onProgress?.({ done: Math.min(done + index, total - 1), total, tool: tool.name, probe });
+      const held = limits.held(tool.name);
+      if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
+      else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}` });
+      else {
+        try {
+          await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result, limits);
+        } catch (error) {
+          if (!(error instanceof Interrupted)) throw error;
+          result.interrupted = error;
+          result.skips.push(...unrun(unit.batches.slice(index), result.exchanges, error.message));
+          const why = `not probed: ${error.message}`;
+          for (const tool of tools.slice(tools.findIndex((t) => t.name === unit.tool) + 1)) result.skips.push({ tool: tool.name, probe: '*', reason: why });
+          return result;
+        }
       }
+    }
+    done += unit.tool === NO_TOOL ? kinds.server : kinds.tool;
+    // Planning is synchronous: give a deadline or a signal its turn between units.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (options.signal?.aborted) {
+      result.interrupted = interruptionOf(options.signal);
+      const at = unit.tool === NO_TOOL ? 0 : tools.findIndex((t) => t.name === unit.tool) + 1;
+      for (const tool of tools.slice(at)) result.skips.push({ tool: tool.name, probe: '*', reason: `not probed: ${result.interrupted.message}` });
+      return result;
     }
   }
   return result;
@@ -224,6 +261,7 @@ async function runBatch(
   limits: ToolLimits,
 ): Promise<void> {
   const tool = toolInfo.name;
+  const firstExchange = result.exchanges.length;
   const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown, withheld: 0, heldBy: '' };
   // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
   const check = (property: fc.IAsyncProperty<[ProbeCase]>, path?: string) =>
@@ -319,6 +357,14 @@ async function runBatch(
       result.hits.push(...gradeExchange(last, options.rules, session.facts, options.profile).filter((hit) => hit.ruleId === 'server-survives'));
     }
   }
+  // Graded: what the report needs of each input is an abbreviation (an oversized probe's megabyte stays in no exchange).
+  for (const exchange of result.exchanges.slice(firstExchange)) compact(exchange);
+}
+
+/** The exchange with long strings and arrays in its input and request frame abbreviated, once it has been graded. */
+function compact(exchange: Exchange): void {
+  exchange.case = { ...exchange.case, arguments: abbreviate(exchange.case.arguments), ...(exchange.case.delivery ? { delivery: abbreviate(exchange.case.delivery) as ProbeCase['delivery'] } : {}) };
+  exchange.request = abbreviate(exchange.request) as Record<string, unknown>;
 }
 
 /**

@@ -78,8 +78,24 @@ function isPlaceholder(kind: SecretKind, value: string): boolean {
   return (kind === 'password' || kind === 'url-credentials' || kind === 'bearer-token') && PLACEHOLDER.test(value.trim());
 }
 
+/**
+ * Escape sequences and invisible controls, raw or already shown as escapes (`\u001b[33m`, `\u009b1m`, JSON's `\n`):
+ * to a pattern they separate words like a space does, so a token glued to a colour code (`\u001b[33msk-…`) is found.
+ */
+const SEPARATOR = /(?:\u001b\[|\u009b|\\u001[bB]\[|\\u009[bB])[0-?]*[ -/]*[@-~]|\u001b[\s\S]?|\\u[0-9a-fA-F]{4}|\\[nrtbf]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** `text` with every separator replaced by as many spaces: same length, so a match in it is a match at the same place in `text`. */
+function separated(text: string): string {
+  return text.replace(SEPARATOR, (s) => ' '.repeat(s.length));
+}
+
 /** Every credential in `text`, in pattern order (one secret may be found by one pattern only). */
 export function findSecrets(text: string, opts: SecretOptions = {}): SecretMatch[] {
+  const view = separated(text);
+  return scan(view, opts).map((f) => (view === text ? f : { ...f, match: text.slice(f.index, f.index + f.match.length) }));
+}
+
+function scan(text: string, opts: SecretOptions): SecretMatch[] {
   const found: SecretMatch[] = [];
   for (const { kind, regex } of patterns(opts)) {
     regex.lastIndex = 0;
@@ -107,7 +123,8 @@ export function findSecret(text: string, opts: SecretOptions = {}): SecretMatch 
 
 /** `text` with every credential replaced by `[REDACTED:<kind>]`; context such as "password=" is kept. */
 export function redact(text: string, opts: SecretOptions = {}): string {
-  let out = text;
+  // Secrets glued to an escape sequence are cut out where the separated view found them, then the text is redacted as usual.
+  let out = separated(text) === text ? text : cut(text, findSecrets(text, opts));
   for (const { kind, regex } of patterns(opts)) {
     out = out.replace(regex, (...args: unknown[]) => {
       const whole = args[0] as string;
@@ -121,6 +138,13 @@ export function redact(text: string, opts: SecretOptions = {}): string {
       return `${whole.slice(0, at)}[REDACTED:${kind}]${whole.slice(at + secret.length)}`;
     });
   }
+  return out;
+}
+
+/** `text` with each found secret replaced by its marker (from the last, so earlier indexes still hold). */
+function cut(text: string, found: readonly SecretMatch[]): string {
+  let out = text;
+  for (const f of [...found].sort((a, b) => b.index - a.index)) out = `${out.slice(0, f.index)}[REDACTED:${f.kind}]${out.slice(f.index + f.match.length)}`;
   return out;
 }
 

@@ -26,10 +26,12 @@ export function workflowProperty(text: string): string {
   return workflowData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** Inline markdown inside a table cell: no pipes, no HTML, no line breaks, no code-span breakouts. */
+/** Inline markdown inside a table cell: no pipes, no HTML or character references (`&#x202E;`), no autolinks, no line breaks, no code-span breakouts. */
 export function markdownCell(text: string): string {
   return text
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/[\\`*_[\]<>|#!~]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_[\]<>|#!~&]/g, (c) => `\\${c}`)
+    .replace(/:\/\//g, '\\://') // GFM would autolink a bare https://… (or www.…) from the server
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\\.`)
     .trim();
 }

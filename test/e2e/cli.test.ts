@@ -1,9 +1,10 @@
 // The CLI's contract with its user: streams, exit codes for bad input, output files, help, dry run.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../helpers/cli.js';
+import { BIN, ROOT, runCli } from '../helpers/cli.js';
 
 const FIXTURE = ['--', 'node', 'fixtures/stack-trace.mjs'];
 
@@ -106,5 +107,92 @@ describe.concurrent('mcp-errlint CLI', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/lookup_user\s+unicode\s+\d+ enumerated \+ 25 random/);
     expect(stdout).toContain('Nothing was called');
+  });
+
+  it('refuses a bare word with one line that points at -- (and at rules when close), and runs nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'errlint-'));
+    const init = await runCli(['init'], { cwd: dir });
+    expect(init.code).toBe(2);
+    expect(init.stdout).toBe('');
+    expect(init.stderr.trim()).toBe("mcp-errlint: unknown command 'init'; to lint a server, put its command after --: mcp-errlint -- init");
+    const rule = await runCli(['rule']);
+    expect(rule.code).toBe(2);
+    expect(rule.stderr).toMatch(/unknown command 'rule' \(did you mean 'mcp-errlint rules'\?\); to lint a server, put its command after --: mcp-errlint -- rule$/m);
+    // A server command without its --: refused, and the marker its start would leave is absent.
+    const marker = join(dir, 'started');
+    const missingDashes = await runCli(['--seed', '1', 'sh', '-c', `touch ${marker}`]);
+    expect(missingDashes.code).toBe(2);
+    expect(missingDashes.stderr.trim()).toBe(`mcp-errlint: unknown command 'sh'; to lint a server, put its command after --: mcp-errlint --seed 1 -- sh -c 'touch ${marker}'`);
+    expect(existsSync(marker)).toBe(false);
+    const before = await runCli(['stray', '--', 'node', 'fixtures/well-behaved.mjs']);
+    expect(before.code).toBe(2);
+    expect(before.stderr).toMatch(/unexpected argument 'stray' before --/);
+  });
+
+  it('-- rules lints a server command named rules instead of listing rules', async () => {
+    const { code, stdout, stderr } = await runCli(['--quiet', '--timeout', '1000', '--deadline', '10s', '--', 'rules']);
+    expect(code).toBe(2);
+    expect(stdout).not.toContain('no-stack-trace');
+    expect(stderr).toMatch(/could not lint: could not start 'rules'/);
+  });
+
+  it('-o and --report create missing folders', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'errlint-'));
+    const out = join(dir, 'deep', 'er', 'report.json');
+    const sarif = join(dir, 'other', 'x.sarif');
+    const { code, stdout } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json', '-o', out, '--report', `sarif=${sarif}`, ...FIXTURE]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(JSON.parse(readFileSync(out, 'utf8')).findings.map((f: { ruleId: string }) => f.ruleId)).toContain('no-stack-trace');
+    expect(JSON.parse(readFileSync(sarif, 'utf8')).version).toBe('2.1.0');
+  });
+
+  it('refuses an output path it cannot write before the lint starts: one line, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'errlint-'));
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const marker = join(dir, 'started');
+    const server = ['--', 'sh', '-c', `touch ${marker}; exec node fixtures/stack-trace.mjs`];
+    for (const args of [['-o', join(file, 'report.json')], ['--report', `junit=${join(file, 'sub', 'r.xml')}`], ['-o', dir]]) {
+      const { code, stdout, stderr } = await runCli(['--seed', '1', '--runs', '1', ...args, ...server]);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^mcp-errlint: cannot write the report to '.*': (a part of the path is a file, not a folder|it is a directory)$/m);
+    }
+    expect(existsSync(marker)).toBe(false); // the server was never started: no lint time was spent
+  });
+
+  it('a report file that cannot be written after the lint is not lost: it goes to stdout, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'errlint-'));
+    const out = join(dir, 'report.json');
+    // The path is writable when checked; the server then makes a folder of it, so the write after the lint fails.
+    const { code, stdout, stderr } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json', '-o', out, '--', 'sh', '-c', `mkdir ${out} && exec node fixtures/stack-trace.mjs`]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`mcp-errlint: could not write the report to '${out}': it is a directory; writing it to stdout instead`);
+    expect(JSON.parse(stdout).findings.map((f: { ruleId: string }) => f.ruleId)).toContain('no-stack-trace');
+  });
+
+  it('-q hides progress but keeps the reason of a failing exit', async () => {
+    const { code, stderr } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', ...FIXTURE]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^mcp-errlint: failing: \d+ findings? at or above error$/m);
+  });
+
+  it('replay commands start the way the linter was started, and run as printed', async () => {
+    const args = ['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json'];
+    const inside = JSON.parse((await runCli([...args, ...FIXTURE])).stdout).findings[0].replay as string;
+    expect(inside).toMatch(/^node bin\/mcp-errlint\.js --seed 1 --tool /);
+    const outside = JSON.parse((await runCli([...args, '--', 'node', join(ROOT, 'fixtures/stack-trace.mjs')], { cwd: tmpdir() })).stdout).findings[0].replay as string;
+    expect(outside.startsWith(`node ${BIN} --seed 1 `)).toBe(true);
+    // Pasted into a shell where it was printed, the replay runs and finds the same rule.
+    let replayed = '';
+    try {
+      execFileSync('sh', ['-c', inside.replace(' --seed ', ' --format json --seed ')], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    } catch (error) {
+      replayed = (error as { stdout: string; status: number }).stdout;
+      expect((error as { status: number }).status).toBe(1);
+    }
+    expect(JSON.parse(replayed).findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['no-stack-trace']);
   });
 });

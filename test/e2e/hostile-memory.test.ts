@@ -17,7 +17,9 @@ function reportOf(run: HostileResult): Report {
 
 const ruleIds = (report: Report) => [...new Set(report.findings.map((f) => `${f.ruleId}/${f.messageId}`))].sort();
 
-describe.concurrent('hostile output stays bounded', () => {
+// One at a time: each pushes hundreds of MB through the linter, and together they would starve each other (and the
+// budget tests running beside them) of the two cores, turning answers into timeouts.
+describe('hostile output stays bounded', () => {
   it('a server flooding stderr (300 MB while serving) keeps a 64 KB tail, and the report says so', async () => {
     const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', '--quiet', ...fixture('floods-stderr')]);
     expect(run.code).toBe(0);
@@ -33,7 +35,8 @@ describe.concurrent('hostile output stays bounded', () => {
   });
 
   it('a 50 MB stdout line is dropped unread: stdout-clean, and the cap in the report and on stylish output', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', '--quiet', ...fixture('huge-line')]);
+    // A generous timeout: reading 50 MB on a busy machine must not turn the call it precedes into a stall.
+    const run = await lintHostile(['--seed', '1', '--timeout', '5000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', '--quiet', ...fixture('huge-line')]);
     expect(run.code).toBe(1);
     const report = reportOf(run);
     expect(ruleIds(report)).toEqual(['stdout-clean/noise']);
@@ -41,7 +44,7 @@ describe.concurrent('hostile output stays bounded', () => {
     expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
     expect(await survivors(run.pids)).toEqual([]);
 
-    const stylish = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type', ...fixture('huge-line')]);
+    const stylish = await lintHostile(['--seed', '1', '--timeout', '5000', '--runs', '2', '--probe', 'wrong-type', ...fixture('huge-line')]);
     expect(stylish.stdout).toMatch(/Limits hit \(1\):\n {2}server stdout: 1 line\(s\) longer than 8\.0 MB \(50\.0 MB in all\) were dropped unread/);
     expect(await survivors(stylish.pids)).toEqual([]);
   });

@@ -18,3 +18,31 @@ describe('catastrophic patterns', () => {
     expect(await survivors(run.pids)).toEqual([]);
   });
 });
+
+describe('size and depth', () => {
+  it('a 200-deep schema (and a $ref to itself) is linted to a normal end', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '5', '--format', 'json', '--quiet', '--', 'node', 'fixtures/hostile/deep-schema.mjs'], { timeoutMs: 60_000 });
+    expect([0, 1]).toContain(run.code);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.coverage.toolsProbed).toBe(1);
+    expect(report.exchanges).toBeGreaterThan(20);
+    expect(run.elapsedMs).toBeLessThan(30_000);
+    expect(run.peakRssMb).toBeLessThan(250);
+    expect(await survivors(run.pids)).toEqual([]);
+  });
+
+  it('5,000 tools: planned one tool at a time, stopped by the deadline with every unreached tool listed, memory bounded', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--deadline', '12s', '--format', 'json', '--quiet', '--', 'node', 'fixtures/hostile/many-tools.mjs'], { timeoutMs: 90_000, env: { ERRLINT_TOOLS: '5000' } });
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.interrupted?.by).toBe('deadline');
+    expect(report.coverage.toolsListed).toBe(5000);
+    expect(report.coverage.toolsProbed).toBeGreaterThan(0);
+    // Every tool is either probed or listed as not probed, with the reason.
+    const unreached = report.skips.filter((s) => s.probe === '*' && /^not probed: the run's deadline of 12s/.test(s.reason));
+    expect(report.coverage.toolsProbed + unreached.length).toBeGreaterThanOrEqual(4999);
+    expect(run.elapsedMs).toBeLessThan(25_000); // the deadline plus writing the report, not minutes of planning
+    expect(run.peakRssMb).toBeLessThan(600);
+    expect(await survivors(run.pids)).toEqual([]);
+  });
+});

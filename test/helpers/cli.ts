@@ -34,9 +34,13 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
   });
 }
 
-/** The replay command of a finding, run with this checkout's CLI instead of npx. */
+/** The words a replay command may start with: an installed bin, npx, or node and the path of a bin script. */
+const REPLAY_PREFIX = /^(?:mcp-errlint|npx mcp-errlint|node (?:'[^']*mcp-errlint\.js'|\S*mcp-errlint\.js)) /;
+
+/** The replay command of a finding, as arguments for this checkout's CLI (whichever way the command says to start it). */
 export function replayArgs(replay: string): string[] {
-  const words = [...replay.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]));
-  if (words[0] !== 'npx' || words[1] !== 'mcp-errlint') throw new Error(`unexpected replay command: ${replay}`);
-  return words.slice(2);
+  const prefix = REPLAY_PREFIX.exec(replay);
+  if (!prefix) throw new Error(`unexpected replay command: ${replay}`);
+  const rest = replay.slice(prefix[0].length);
+  return [...rest.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]));
 }

@@ -40,7 +40,13 @@ export function lintHostile(args: string[], options: { env?: Record<string, stri
       child.kill('SIGKILL');
       reject(new Error(`CLI did not finish within ${timeoutMs} ms: ${args.join(' ')}\n${stderr.slice(-2000)}`));
     }, timeoutMs);
-    const signaller = options.signalAfterMs && setTimeout(() => child.kill(options.signalAfterMs!.signal), options.signalAfterMs.ms);
+    // The signal goes `ms` after the server recorded its PID: by then the linter's handlers are in place, however slow start-up was.
+    let signaller: NodeJS.Timeout | undefined;
+    const watch = (): void => {
+      const started = existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '';
+      signaller = started ? setTimeout(() => child.kill(options.signalAfterMs!.signal), options.signalAfterMs!.ms) : setTimeout(watch, 50);
+    };
+    if (options.signalAfterMs) watch();
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (signaller) clearTimeout(signaller);

@@ -73,10 +73,33 @@ describe('redact', () => {
   });
 });
 
+describe('secrets glued to escape sequences and controls', () => {
+  const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz123456';
+  const GH = 'ghp_0123456789abcdefghijABCDEFGHIJ012345';
+  it.each([
+    ['a colour code', `key \u001b[33m${KEY}\u001b[0m`, KEY, 'key \u001b[33m[REDACTED:openai-key]\u001b[0m'],
+    ['a C1 CSI', `\u009b1m${GH}`, GH, '\u009b1m[REDACTED:github-token]'],
+    ['a colour code already shown as an escape', `key \\u001b[33m${KEY}`, KEY, 'key \\u001b[33m[REDACTED:openai-key]'],
+    ["JSON's escaped newline", `{"error":"failed\\n${GH}"}`, GH, '{"error":"failed\\n[REDACTED:github-token]"}'],
+    ['a bell', `token\u0007AKIAIOSFODNN7EXAMPLE`, 'AKIAIOSFODNN7EXAMPLE', 'token\u0007[REDACTED:aws-key]'],
+    ['an OSC 8 link around credentials', `\u001b]8;;postgres://admin:hunter2@db/app\u0007db\u001b]8;;\u0007`, 'hunter2', '\u001b]8;;postgres://admin:[REDACTED:url-credentials]@db/app\u0007db\u001b]8;;\u0007'],
+  ])('after %s: found with its own text, and redacted with the sequence kept', (_, text, match, redacted) => {
+    expect(findSecret(text)).toMatchObject({ match });
+    expect(text.slice(findSecret(text)!.index)).toMatch(new RegExp(`^${match}`));
+    expect(redact(text)).toBe(redacted);
+  });
+
+  it('leave text without secrets unchanged', () => {
+    const text = '\u001b[31merror\u001b[0m: ask the sk-learn maintainers\n\\u001b[2J';
+    expect(findSecret(text)).toBeNull();
+    expect(redact(text)).toBe(text);
+  });
+});
+
 describe('performance', () => {
   it('scans and redacts a 1 MB echo quickly', () => {
     const started = Date.now();
-    for (const big of ['a-'.repeat(500_000), 'a:'.repeat(500_000), 'Bearer '.concat('a'.repeat(1_000_000))]) {
+    for (const big of ['a-'.repeat(500_000), 'a:'.repeat(500_000), 'Bearer '.concat('a'.repeat(1_000_000)), '\u001b[1m'.repeat(250_000)]) {
       findSecret(big);
       redact(big);
     }
