@@ -12,6 +12,7 @@ import { CapLog, ownCopy } from './caps.js';
 import { TOOL_VERSION } from '../version.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 import { Interrupted, interruptionOf, throwIfInterrupted } from '../interrupt.js';
+import { HandshakeTimeout, startupFailure, stdoutSighting, type StartupEnd } from './startup.js';
 
 export interface SessionOptions {
   target: StdioTarget;
@@ -20,6 +21,8 @@ export interface SessionOptions {
   timeoutMs: number;
   /** Aborting it (the run's deadline, a signal) ends every wait at once: requests then throw Interrupted. */
   signal?: AbortSignal;
+  /** How long start-up may take (default: the per-call timeout, and never less than 10 s). */
+  handshakeTimeoutMs?: number;
 }
 
 /** What one raw request produced on the wire. */
@@ -48,6 +51,15 @@ export class SessionStartError extends Error {
 }
 
 const CLIENT_INFO = { name: 'mcp-errlint', version: TOOL_VERSION };
+
+/** When start-up is given up (a performance.now() time); `hear` moves it once, at the server's first JSON-RPC message. */
+interface HandshakeDeadline {
+  at: number;
+  heard: boolean;
+  hear: () => void;
+  /** Set by the attempt under way, to rearm its timer. */
+  onMove: () => void;
+}
 
 /** What a pending request resolves with when the run is interrupted (never a server's answer). */
 const ABORTED: Record<string, unknown> = Object.freeze({});
@@ -137,7 +149,7 @@ export class Session {
   }
 
   private get handshakeTimeoutMs(): number {
-    return Math.max(this.options.timeoutMs, HANDSHAKE_TIMEOUT_MS);
+    return this.options.handshakeTimeoutMs ?? Math.max(this.options.timeoutMs, HANDSHAKE_TIMEOUT_MS);
   }
 
   get stderr(): string {
@@ -148,38 +160,79 @@ export class Session {
     return this.transport.running;
   }
 
-  /** Spawn and handshake; a server that closes during the server/discover probe is retried once as legacy. */
+  /** The latest handshake attempt: whether the legacy handshake went out tells a failed era probe from a failed initialize. */
+  private attempt = { initializeSent: false };
+
+  /**
+   * Spawn and handshake within one handshake timeout; the first JSON-RPC message from the server proves it speaks the
+   * protocol and restarts that timeout once (a busy server gets the time it had before). A server that exits during the
+   * server/discover probe (some end at an unknown first request), or answers it in a way the client cannot use, is
+   * retried once as legacy, within the same time; a silent one, or one whose legacy handshake failed, is not.
+   */
   private async connect(pin: string | undefined): Promise<void> {
+    const deadline = this.handshakeDeadline();
     try {
-      await this.connectOnce(pin, pin === undefined ? 'auto' : undefined);
+      await this.connectOnce(pin, pin === undefined ? 'auto' : undefined, deadline);
     } catch (error) {
       if (error instanceof Interrupted) {
         void this.transport.close();
         throw error;
       }
-      if (pin !== undefined || this.transport.spawnError) throw this.startError(error);
-      await this.connectOnce(undefined, 'legacy').catch((retryError) => {
-        throw retryError instanceof Interrupted ? retryError : this.startError(retryError);
+      const transport = this.transport;
+      const legacyMayWork = pin === undefined && !this.attempt.initializeSent && !(error instanceof HandshakeTimeout) && transport.spawnError === null
+        && (transport.exit !== null || stdoutSighting(transport.stdoutHead).kind === 'json-rpc');
+      if (!legacyMayWork) throw await this.startError(error);
+      await transport.close(); // ends what the first process may have started
+      await this.connectOnce(undefined, 'legacy', deadline).catch(async (retryError) => {
+        throw retryError instanceof Interrupted ? retryError : await this.startError(retryError);
       });
     }
   }
 
-  private async connectOnce(pin: string | undefined, mode: 'auto' | 'legacy' | undefined): Promise<void> {
+  /** When a handshake (and its retry) is given up: one timeout from now, moved once by the server's first JSON-RPC message. */
+  private handshakeDeadline(): HandshakeDeadline {
+    const deadline: HandshakeDeadline = {
+      at: performance.now() + this.handshakeTimeoutMs,
+      heard: false,
+      onMove: () => {},
+      hear: () => {
+        if (deadline.heard) return;
+        deadline.heard = true;
+        deadline.at = performance.now() + this.handshakeTimeoutMs;
+        deadline.onMove();
+      },
+    };
+    return deadline;
+  }
+
+  /** One spawn and handshake, given up at the deadline. */
+  private async connectOnce(pin: string | undefined, mode: 'auto' | 'legacy' | undefined, deadline: HandshakeDeadline): Promise<void> {
     const transport = new RecordingStdioTransport(this.options.target, this.startedAt, this.caps);
     this.transport = transport;
+    const attempt = { initializeSent: false };
+    this.attempt = attempt;
     // No frame log: nothing reads one. Noise is kept (stdout-clean grades it), a few copied lines per call.
     transport.onnoise = (text) => {
       if (this.noise.length < MAX_NOISE_LINES) this.noise.push(ownCopy(text, MAX_NOISE_LINE_CHARS));
       else this.caps.hit('noise', 1, (times) => `server stdout: ${times} non-JSON-RPC line(s) beyond the first ${MAX_NOISE_LINES} of a call were counted, not kept`);
     };
-    transport.intercept = (message) => this.takeAnswer(message);
+    transport.intercept = (message) => {
+      deadline.hear();
+      return this.takeAnswer(message);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = (message) => {
+      if ('method' in message && message.method === 'initialize') attempt.initializeSent = true;
+      return send(message);
+    };
+    const remaining = () => Math.max(1, Math.round(deadline.at - performance.now()));
     const modern = pin !== undefined && versionAtLeast(pin, MODERN_ERA_SINCE);
     const client = new Client(CLIENT_INFO, {
       capabilities: {},
       supportedProtocolVersions: pin === undefined ? [...SUPPORTED_PROTOCOL_VERSIONS] : [pin],
       versionNegotiation: {
         mode: modern ? { pin: pin! } : (mode ?? 'legacy'),
-        probe: { timeoutMs: Math.max(this.options.timeoutMs, DISCOVER_TIMEOUT_MS) },
+        probe: { timeoutMs: Math.min(Math.max(this.options.timeoutMs, DISCOVER_TIMEOUT_MS), remaining()) },
       },
     });
     client.onerror = () => {}; // protocol noise during probing is recorded as frames; the verdicts come from rules
@@ -192,7 +245,22 @@ export class Session {
     throwIfInterrupted(signal);
     const interrupted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(interruptionOf(signal)), { once: true }));
     interrupted.catch(() => {});
-    await Promise.race([client.connect(transport, { timeout: this.handshakeTimeoutMs }), died, interrupted]);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      deadline.onMove = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => reject(new HandshakeTimeout()), remaining());
+      };
+      deadline.onMove();
+    });
+    timedOut.catch(() => {});
+    try {
+      // The client's own timeout bounds its initialize request; ours bounds the whole start-up.
+      await Promise.race([client.connect(transport, { timeout: this.handshakeTimeoutMs }), died, interrupted, timedOut]);
+    } finally {
+      clearTimeout(timer);
+      deadline.onMove = () => {};
+    }
     const version = client.getNegotiatedProtocolVersion() ?? pin ?? 'unknown';
     const era: ProtocolEra = client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
     const { target } = this.options;
@@ -201,13 +269,20 @@ export class Session {
     this.serverInfo = { name: info?.name, version: info?.version };
   }
 
-  private startError(error: unknown): SessionStartError {
+  /** The start-up failure, told by what the server showed (its stdout, its exit, its telling stderr lines); the server is ended. */
+  private async startError(error: unknown): Promise<SessionStartError> {
     const transport = this.transport;
-    let cause = error instanceof Error ? error.message : String(error);
+    let cause: string;
     if (transport.spawnError) cause = `could not start '${this.options.target.command}': ${transport.spawnError.message}`;
-    else if (/timed? ?out/i.test(cause) && transport.running) cause = `the server did not complete the handshake within ${this.handshakeTimeoutMs} ms (is it an MCP stdio server?)`;
-    const lastStderr = transport.stderrText.trim().split('\n').slice(-1)[0];
-    if (lastStderr) cause += ` (server stderr: ${lastStderr.slice(0, 200)})`;
+    else {
+      if (transport.exit !== null) await transport.whenDrained(); // its last words on stderr may trail its exit
+      const message = error instanceof Error ? error.message : String(error);
+      const end: StartupEnd =
+        transport.exit !== null ? { kind: 'exit', exit: transport.exit }
+        : error instanceof HandshakeTimeout || /timed? ?out/i.test(message) ? { kind: 'timeout', ms: this.handshakeTimeoutMs }
+        : { kind: 'error', message };
+      cause = startupFailure(end, transport.stdoutHead, transport.stderrText);
+    }
     void transport.close();
     return new SessionStartError(cause, transport.stderrText);
   }
@@ -427,7 +502,7 @@ export class Session {
     this.restarts++;
     await this.transport.close();
     const pin = this.facts.protocolVersion;
-    await this.connectOnce(pin, 'legacy');
+    await this.connectOnce(pin, 'legacy', this.handshakeDeadline());
   }
 
   /** Restart after a crash or hang; a server that will not come back ends probing without ending the run. */

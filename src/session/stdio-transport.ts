@@ -1,4 +1,6 @@
 // A stdio MCP transport that spawns the server and records every frame in and out, its stderr and its exit.
+import { newMarker, RUN_MARKER, terminateTree, track, TERMINATE_GRACE_MS, type TrackedServer } from './process-tree.js';
+import { STDOUT_START_CHARS } from './startup.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
@@ -66,6 +68,10 @@ export class RecordingStdioTransport implements Transport {
   spawnError: Error | null = null;
 
   private child?: ChildProcess;
+  /** The server's process tree, ended at close (absent on Windows, and once ended). */
+  private tree?: TrackedServer;
+  private closing?: Promise<void>;
+  private stdoutStart = '';
   private buffer = '';
   private discarding = false;
   /** Characters of the stdout line being dropped so far. */
@@ -100,16 +106,27 @@ export class RecordingStdioTransport implements Transport {
     return this.child !== undefined && this.exit === null && this.spawnError === null;
   }
 
+  /** The start of what the server wrote on stdout (at most STDOUT_START_CHARS, as written), for start-up failures. */
+  get stdoutHead(): string {
+    return this.stdoutStart;
+  }
+
   async start(): Promise<void> {
+    const marker = newMarker();
     const child = spawn(this.target.command, this.target.args, {
       cwd: this.target.cwd,
-      env: { ...process.env, ...this.target.env },
+      // The marker is inherited by every process the server starts: close finds them even outside its group.
+      env: { ...process.env, ...this.target.env, [RUN_MARKER]: marker },
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
       // Its own process group: a server started through a wrapper (sh -c, npx) is ended with all its children.
       detached: process.platform !== 'win32',
     });
     this.child = child;
+    if (child.pid !== undefined && process.platform !== 'win32') this.tree = track(child.pid, marker);
+    child.stdout!.on('data', (chunk: string) => {
+      if (this.stdoutStart.length < STDOUT_START_CHARS) this.stdoutStart += chunk.slice(0, STDOUT_START_CHARS - this.stdoutStart.length);
+    });
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (chunk: string) => this.onStdout(chunk));
     child.stderr!.setEncoding('utf8');
@@ -161,29 +178,45 @@ export class RecordingStdioTransport implements Transport {
     return this.exited;
   }
 
-  async close(): Promise<void> {
+  /** Resolves once the server's stdout and stderr are read to their end, or after `ms` (a child of it may hold them open). */
+  whenDrained(ms = 250): Promise<void> {
     const child = this.child;
-    if (child && this.exit === null && this.spawnError === null) {
-      child.stdin?.end();
-      this.signal('SIGTERM');
-      const killer = setTimeout(() => this.signal('SIGKILL'), 2000);
+    if (!child || (child.exitCode === null && child.signalCode === null && this.spawnError === null)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      if (child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false) done();
+      else child.once('close', done);
+    });
+  }
+
+  /**
+   * End the server and everything it started: its group, its descendants and every process carrying its marker
+   * (SIGTERM, then SIGKILL after a short grace), even when the server itself has already exited.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.end();
+    return this.closing;
+  }
+
+  private async end(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.stdin?.end();
+    if (this.tree) await terminateTree(this.tree);
+    else if (this.running) {
+      child.kill('SIGTERM'); // Windows: no process groups or signals, only the process itself
+      const killer = setTimeout(() => child.kill('SIGKILL'), TERMINATE_GRACE_MS);
       await this.exited;
       clearTimeout(killer);
     }
-    if (child) this.signal('SIGKILL'); // children of a wrapper that exited may still hold the pipes
-    child?.stdout?.destroy();
-    child?.stderr?.destroy();
-  }
-
-  private signal(signal: NodeJS.Signals): void {
-    const pid = this.child?.pid;
-    if (pid === undefined) return;
-    try {
-      if (process.platform === 'win32') this.child!.kill(signal);
-      else process.kill(-pid, signal);
-    } catch {
-      // already gone
-    }
+    // Killed by now; the exit event follows (bounded, so a process stuck in the kernel cannot hold close up).
+    if (this.spawnError === null) await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, TERMINATE_GRACE_MS).unref())]);
+    child.stdout?.destroy();
+    child.stderr?.destroy();
   }
 
   private onStderr(chunk: string): void {

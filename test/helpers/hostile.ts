@@ -72,13 +72,27 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Is this PID still a process a hostile run started (alive, and carrying ERRLINT_PID_FILE)? PIDs wrap (at 32768 here)
+ * and a busy machine reuses one within seconds: a recorded PID may now be anyone's, which must be neither counted nor killed.
+ */
+function isRecordedProcess(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  if (process.platform !== 'linux') return true;
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'latin1').includes('ERRLINT_PID_FILE=');
+  } catch {
+    return false; // gone, or another user's
+  }
+}
+
 /** PIDs still alive after a short grace (a process may be mid-exit when the CLI returns); kills them so a failing test leaks nothing. */
 export async function survivors(pids: number[], graceMs = 500): Promise<number[]> {
   const deadline = Date.now() + graceMs;
-  let alive = pids.filter(isAlive);
+  let alive = pids.filter(isRecordedProcess);
   while (alive.length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 50));
-    alive = alive.filter(isAlive);
+    alive = alive.filter(isRecordedProcess);
   }
   for (const pid of alive) {
     try {

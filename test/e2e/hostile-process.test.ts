@@ -1,0 +1,128 @@
+// Hostile processes: servers that exit at once, crash, hang, ignore SIGTERM or the end of stdin, start children of
+// their own, print a banner, crash at start, or are no MCP server at all. Each lint ends in bounded time with the
+// right finding or exit-2 cause, the linter stays small, and no process the linter or its server started survives.
+import { describe, expect, it } from 'vitest';
+import { lintHostile, survivors } from '../helpers/hostile.js';
+import type { Report } from '../../src/report/model.js';
+
+const RSS_CEILING_MB = 250;
+const hostile = (name: string) => ['--', 'node', `fixtures/hostile/${name}.mjs`];
+/** One handshake timeout (10 s) plus the linter's start-up on a loaded machine; two would take 20 s (it took 31 s). */
+const ONE_HANDSHAKE_MS = 19_000;
+/** Less than one handshake timeout: a start-up that ended by an exit waited for nothing. */
+const NO_TIMEOUT_MS = 10_000;
+
+const rulesOf = (report: Report) => [...new Set(report.findings.map((f) => f.ruleId))].sort();
+
+describe.concurrent('hostile processes: start-up failures are fast and say what was seen', () => {
+  it('a server that exits at once: exit 2 naming the exit and its stderr line, well within a handshake timeout', async () => {
+    const run = await lintHostile(['--quiet', ...hostile('exit-at-once')], { timeoutMs: 30_000 });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/could not lint: the server exited with code 3 before the MCP handshake, having written nothing on stdout \(server stderr: "acme-mcp: fatal: no API token configured \(set ACME_API_TOKEN\)"\)/);
+    expect(run.elapsedMs).toBeLessThan(NO_TIMEOUT_MS);
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(run.pids.length).toBeGreaterThan(0);
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+
+  it('a Node server that crashes at start: the message quotes the error and where, not the Node.js version banner', async () => {
+    const run = await lintHostile(['--quiet', ...hostile('node-crash-at-start')], { timeoutMs: 30_000 });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/the server exited with code 1 before the MCP handshake.*\(server stderr: "Error: ACME_DB_URL is not set: cannot open the orders database \(at file:\/\/\/.*node-crash-at-start\.mjs:\d+\)"\)/);
+    expect(run.stderr).not.toMatch(/Node\.js v\d/);
+    expect(run.elapsedMs).toBeLessThan(NO_TIMEOUT_MS);
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+
+  it('a server that prints a banner on stdout and never handshakes: refused in one handshake timeout, quoting the banner', async () => {
+    const run = await lintHostile(['--quiet', ...hostile('banner-on-stdout')], { timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/could not lint: no MCP handshake within 10s: the server wrote a line that is not JSON-RPC on stdout, "Acme Orders API v2\.3\.1 listening on stdio \(type "help" for commands\)"/);
+    expect(run.elapsedMs).toBeLessThan(ONE_HANDSHAKE_MS);
+    expect(run.pids).toHaveLength(1); // one spawn: a server that never answered is not retried
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+
+  it('a command that is no MCP server at all: refused in one handshake timeout, saying nothing came on stdout', async () => {
+    const sleeper = "require('fs').appendFileSync(process.env.ERRLINT_PID_FILE, process.pid + '\\n'); setInterval(() => {}, 1000)";
+    const run = await lintHostile(['--quiet', '--', 'node', '-e', sleeper], { timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/could not lint: no MCP handshake within 10s: the server wrote nothing on stdout \(is it an MCP stdio server\?\)/);
+    expect(run.elapsedMs).toBeLessThan(ONE_HANDSHAKE_MS);
+    expect(run.pids).toHaveLength(1);
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+});
+
+describe.concurrent('hostile processes: no process survives the run', () => {
+  it('a server that crashes mid-run: server-survives, and the run completes on a restarted server', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '1', '--probe', 'wrong-type', '--format', 'json', '--quiet', ...hostile('crash-mid-run')], { timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(rulesOf(report)).toEqual(['server-survives']);
+    expect(report.interrupted).toBeUndefined();
+    expect(report.server.restarts).toBeGreaterThan(0);
+    // Both tools were probed to the end: the crash cost a restart, not the run.
+    expect(new Set(report.findings.map((f) => f.tool))).toEqual(new Set(['lookup_user', 'list_orders']));
+    expect(run.elapsedMs).toBeLessThan(30_000);
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(run.pids.length).toBeGreaterThan(1);
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+
+  it('a server that never answers one tool: timely-response on that tool, in bounded time', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '2', '--probe', 'positive', '--format', 'json', '--quiet', ...hostile('hang-one-tool')], { timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(rulesOf(report)).toEqual(['timely-response']);
+    expect(new Set(report.findings.map((f) => f.tool))).toEqual(new Set(['list_orders']));
+    expect(run.elapsedMs).toBeLessThan(30_000);
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+
+  it('a server that ignores SIGTERM (and the end of stdin) is killed after a short grace', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--tool', 'lookup_user', '--quiet', ...hostile('ignores-sigterm')], { timeoutMs: 30_000 });
+    expect(run.code, run.stderr).toBe(0);
+    // The lint itself takes about a second; ending the server costs the 1 s grace, not more.
+    expect(run.elapsedMs).toBeLessThan(10_000);
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(run.pids).toHaveLength(1);
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+
+  it('a server that keeps running after its stdin ends does not outlive the run', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--tool', 'lookup_user', '--quiet', ...hostile('ignores-stdin-eof')], { timeoutMs: 30_000 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.elapsedMs).toBeLessThan(10_000);
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(run.pids).toHaveLength(1);
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+
+  it('children the server started, in its group and in a session of their own, end with the run', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--quiet', ...hostile('spawns-children')], { timeoutMs: 30_000 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.elapsedMs).toBeLessThan(10_000);
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(run.pids).toHaveLength(3); // the server and its two children
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+
+  it('children the server left behind when it exited first (each restart starts two more) end with the run', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--tool', 'lookup_user', '--format', 'json', '--quiet', ...hostile('spawns-children')], {
+      timeoutMs: 30_000,
+      env: { ERRLINT_EXIT_ON_CALL: '1' },
+    });
+    expect(run.code, run.stderr).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(rulesOf(report)).toEqual(['server-survives']);
+    expect(report.server.restarts).toBeGreaterThan(0);
+    expect(run.elapsedMs).toBeLessThan(15_000);
+    expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
+    expect(run.pids.length).toBe(3 * (report.server.restarts + 1));
+    expect(await survivors(run.pids), run.stderr).toEqual([]);
+  });
+});
