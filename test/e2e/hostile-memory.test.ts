@@ -1,6 +1,8 @@
 // Hostile output: servers that flood stderr or stdout, write a 50 MB line, answer with megabytes, stop reading, send
 // bad bytes or wrong ids. Each lint ends in bounded time with the right finding, states the caps it hit, stays under a
-// memory ceiling (measured: about 90-120 MB with these probe restrictions; 600 MB-1.2 GB before the caps) and leaves no process.
+// memory ceiling and leaves no process. Measured with these probe restrictions: 105-125 MB each. Before the caps
+// (075d863), the stderr flood took the linter to 729 MB; the others stayed under the ceiling (huge-answers 252 MB,
+// garbage-stdout 236 MB, huge-line 173 MB) and fail there on the report's missing `server.limits` instead.
 import { describe, expect, it } from 'vitest';
 import { lintHostile, survivors, type HostileResult } from '../helpers/hostile.js';
 import { reportSchemaErrors } from '../helpers/validate.js';
