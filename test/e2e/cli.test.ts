@@ -183,7 +183,7 @@ describe.concurrent('mcp-errlint CLI', () => {
     const args = ['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json'];
     const inside = JSON.parse((await runCli([...args, ...FIXTURE])).stdout).findings[0].replay as string;
     expect(inside).toMatch(/^node bin\/mcp-errlint\.js --seed 1 --tool /);
-    const outside = JSON.parse((await runCli([...args, '--', 'node', join(ROOT, 'fixtures/stack-trace.mjs')], { cwd: tmpdir() })).stdout).findings[0].replay as string;
+    const outside = JSON.parse((await runCli([...args, '--', 'node', join(ROOT, 'fixtures/stack-trace.mjs')], { cwd: mkdtempSync(join(tmpdir(), 'errlint-elsewhere-')) })).stdout).findings[0].replay as string;
     expect(outside.startsWith(`node ${BIN} --seed 1 `)).toBe(true);
     // Pasted into a shell where it was printed, the replay runs and finds the same rule.
     let replayed = '';
