@@ -1,6 +1,7 @@
 // The one JSON Schema → fast-check converter every probe uses, plus the schema helpers and ajv validation they share.
 import fc from 'fast-check';
 import { ajvRegExp, safeRegExp } from '../util/safe-regex.js';
+import { boundedFilter, patternArbitrary } from './pattern-arbitrary.js';
 import AjvModule from 'ajv';
 import Ajv2019Module from 'ajv/dist/2019.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
@@ -418,17 +419,6 @@ function formatArbitrary(format: string): fc.Arbitrary<string> | undefined {
   }
 }
 
-function patternArbitrary(pattern: unknown, maxLength?: number): fc.Arbitrary<string> | undefined {
-  if (typeof pattern !== 'string') return undefined;
-  try {
-    const arb = fc.stringMatching(new RegExp(pattern), maxLength === undefined ? { size: SIZE } : { size: SIZE, maxLength });
-    fc.sample(arb, { numRuns: 3, seed: 1 }); // unsupported regex syntax only fails when generating
-    return arb;
-  } catch {
-    return undefined;
-  }
-}
-
 function sampleOne<T>(arb: fc.Arbitrary<T>): T | undefined {
   try {
     return fc.sample(arb, { numRuns: 1, seed: 1 })[0];
@@ -493,7 +483,7 @@ function minimalString(s: SchemaObject): string | undefined {
   if (typeof s.format === 'string' && FORMAT_EXAMPLES[s.format] !== undefined) return FORMAT_EXAMPLES[s.format];
   const minLength = nonNegativeInt(s.minLength) ?? 0;
   const maxLength = nonNegativeInt(s.maxLength);
-  const fromPattern = patternArbitrary(s.pattern, maxLength);
+  const fromPattern = patternArbitrary(s.pattern, { minLength, maxLength });
   if (fromPattern) return sampleOne(fromPattern);
   if (maxLength !== undefined && maxLength < minLength) return undefined;
   return 'a'.repeat(Math.min(Math.max(minLength, 1), maxLength ?? Infinity));
@@ -504,7 +494,7 @@ function stringArbitrary(s: SchemaObject): fc.Arbitrary<string> {
   const maxLength = nonNegativeInt(s.maxLength);
   const byFormat = typeof s.format === 'string' ? formatArbitrary(s.format) : undefined;
   if (byFormat) return byFormat;
-  const byPattern = patternArbitrary(s.pattern, maxLength);
+  const byPattern = patternArbitrary(s.pattern, { minLength, maxLength });
   if (byPattern) return byPattern;
   if (maxLength !== undefined && maxLength < minLength) return fc.constant('a'.repeat(minLength));
   return fc.string({ minLength, ...(maxLength === undefined ? {} : { maxLength }), size: SIZE });
@@ -684,10 +674,19 @@ function arrayArbitrary(s: SchemaObject, ctx: BuildContext, depth: number, nest:
   const item = build(rest, ctx, depth + 1, nest + 1);
   const lengths = { minLength: restMin, ...(restMax === undefined ? {} : { maxLength: restMax }), size: SIZE };
   const tail: fc.Arbitrary<unknown[]> =
-    restMax === 0 ? fc.constant([]) : s.uniqueItems === true ? fc.uniqueArray(item, { ...lengths, selector: (v) => JSON.stringify(v) }) : fc.array(item, lengths);
+    restMax === 0 ? fc.constant([]) : s.uniqueItems === true ? uniqueItems(item, lengths) : fc.array(item, lengths);
   if (prefixLength === 0) return tail;
   const head = fc.tuple(...prefix.slice(0, prefixLength).map((p) => build(p, ctx, depth + 1, nest + 1)));
   return fc.tuple(head, tail).map(([h, t]) => [...h, ...t]);
+}
+
+/**
+ * Arrays of distinct items. fast-check's own minLength redraws until enough distinct items come up, forever when the
+ * item schema has fewer distinct values than minItems (`enum: [1, 2]`, `minItems: 5`): here the redraws are bounded.
+ */
+function uniqueItems(item: fc.Arbitrary<unknown>, lengths: { minLength: number; maxLength?: number; size: typeof SIZE }): fc.Arbitrary<unknown[]> {
+  const arrays = fc.array(item, lengths).map((items) => [...new Map(items.map((v) => [JSON.stringify(v), v])).values()]);
+  return lengths.minLength === 0 ? arrays : boundedFilter(arrays, (a) => a.length >= lengths.minLength);
 }
 
 function objectArbitrary(s: SchemaObject, ctx: BuildContext, depth: number, nest: number): fc.Arbitrary<Record<string, unknown>> {
