@@ -14,6 +14,10 @@ describe('catastrophic patterns', () => {
     expect(report.findings.some((f) => f.ruleId === 'output-schema-conformance' && f.tool === 'find_code' && /must match pattern/.test(f.message))).toBe(true);
     const skip = report.skips.find((s) => s.tool === 'check_password' && s.probe === 'positive');
     expect(skip?.reason).toMatch(/cannot be matched in linear time \(invalid or unsupported Perl syntax: `\(\?=`\)/);
+    // Patterns and bounds no value meets used to make fast-check redraw forever while planning: now the tool is probed,
+    // and the positive probe says it found no valid input instead of sending an unconfirmed one.
+    expect(report.findings.some((f) => f.tool === 'tag_item' && /not matching pattern \^aaaaaaaaaa\$/.test(f.message))).toBe(true);
+    expect(report.skips).toContainEqual({ tool: 'tag_item', probe: 'positive', reason: 'could not generate an input that ajv accepts' });
     expect(run.peakRssMb).toBeLessThan(250);
     expect(await survivors(run.pids)).toEqual([]);
   });
