@@ -8,6 +8,7 @@ import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
 import { callPolicy, restrictPlan } from '../safety.js';
 import { answerKind, errorText } from '../matchers/surface.js';
 import { abbreviate } from '../util/text.js';
+import { schemaProblem } from '../plan/schema-arbitrary.js';
 import { formatDuration, Interrupted, interruptionOf } from '../interrupt.js';
 
 export interface Skip {
@@ -117,6 +118,9 @@ function* planUnits(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], o
       const none = policy.level === 'must-refuse' ? 'it has no required argument, so there is no input it must refuse' : 'no schema-invalid input could be made from its schema';
       unit.skips = [{ tool: tool.name, probe: '*', reason: `${none}; ${policy.reason}` }];
     }
+    // An outputSchema that cannot be checked safely (a lookahead pattern) is said, not passed in silence.
+    const unchecked = unit.batches.length > 0 && tool.outputSchema !== undefined ? schemaProblem(tool.outputSchema) : undefined;
+    if (unchecked) unit.skips.push({ tool: tool.name, probe: unit.batches.find((b) => b.probe === 'positive')?.probe ?? unit.batches[0].probe, reason: `structured results not checked against the outputSchema: ${unchecked}` });
     yield unit;
   }
 }

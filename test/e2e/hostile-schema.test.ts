@@ -14,6 +14,8 @@ describe('catastrophic patterns', () => {
     expect(report.findings.some((f) => f.ruleId === 'output-schema-conformance' && f.tool === 'find_code' && /must match pattern/.test(f.message))).toBe(true);
     const skip = report.skips.find((s) => s.tool === 'check_password' && s.probe === 'positive');
     expect(skip?.reason).toMatch(/cannot be matched in linear time \(invalid or unsupported Perl syntax: `\(\?=`\)/);
+    // Its outputSchema cannot be checked either: said as a skip, never a silent pass.
+    expect(report.skips).toContainEqual({ tool: 'check_password', probe: expect.any(String), reason: expect.stringMatching(/^structured results not checked against the outputSchema: pattern "\^\(\?!\.\*password\)\.\*\$" cannot be matched in linear time/) });
     // Patterns and bounds no value meets used to make fast-check redraw forever while planning: now the tool is probed,
     // and the positive probe says it found no valid input instead of sending an unconfirmed one.
     expect(report.findings.some((f) => f.tool === 'tag_item' && /not matching pattern \^aaaaaaaaaa\$/.test(f.message))).toBe(true);
