@@ -521,7 +521,7 @@ function undeclaredPropertySchema(s: SchemaObject, name: string): JsonSchema {
   return 'additionalProperties' in s ? asSchema(s.additionalProperties) : true;
 }
 
-const inContext = new WeakMap<object, JsonSchema>();
+let inContext = new WeakMap<object, JsonSchema>();
 
 /** Is a `default` valid for its subschema? The subschema is checked with root's $defs/definitions so its refs resolve. */
 function validInContext(s: SchemaObject, root: JsonSchema, value: unknown): boolean {
@@ -719,7 +719,7 @@ function objectArbitrary(s: SchemaObject, ctx: BuildContext, depth: number, nest
 // Deterministic valid arguments
 // ---------------------------------------------------------------------------------------------
 
-const baseCache = new WeakMap<object, Record<string, unknown>>();
+let baseCache = new WeakMap<object, Record<string, unknown>>();
 
 /**
  * A deterministic, small object that validates against an inputSchema: the minimal value when ajv
@@ -806,12 +806,26 @@ function newAjv(draft: Draft, unicodeRegExp: boolean): AjvInstance {
 }
 
 const sharedAjv = new Map<Draft, AjvInstance>();
-const validators = new WeakMap<object, Validate | null>();
+let validators = new WeakMap<object, Validate | null>();
 /** Why ajv could not compile a schema (the last dialect's error), for skip reasons. */
-const compileProblems = new WeakMap<object, string>();
+let compileProblems = new WeakMap<object, string>();
 type Compiled = ReturnType<AjvInstance['compile']>;
 /** The ajv function behind each cached validator, for its error report. */
-const compiledFor = new WeakMap<object, Compiled>();
+let compiledFor = new WeakMap<object, Compiled>();
+
+/**
+ * Forget every cached validator, base argument and derived schema. The caches are keyed by schema objects, and a
+ * server's tools (with their schemas) live for the whole run: without this, each tool's compiled validator stays
+ * in memory to the end. The run calls it when it is done with a tool.
+ */
+export function releaseSchemaCaches(): void {
+  inContext = new WeakMap();
+  baseCache = new WeakMap();
+  validators = new WeakMap();
+  compileProblems = new WeakMap();
+  compiledFor = new WeakMap();
+  sharedAjv.clear(); // an ajv instance keeps every function it compiled in its scope, removeSchema or not
+}
 
 /** Which ajv dialect a schema asks for: draft-07 (and older), 2019-09, or 2020-12 (the default). */
 export function draftOf(schema: JsonSchema): Draft {

@@ -1,8 +1,11 @@
 // Schemas that hurt: patterns that backtrack catastrophically on the JavaScript engine are matched in linear time (the
 // lint ends, and the server's non-conforming output is still graded); a pattern no linear-time engine runs is a skip
 // that says why.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { lintHostile, survivors } from '../helpers/hostile.js';
+import { lint } from '../../src/lint.js';
 import type { Report } from '../../src/report/model.js';
 
 describe('catastrophic patterns', () => {
@@ -51,4 +54,39 @@ describe('size and depth', () => {
     expect(run.peakRssMb).toBeLessThan(600);
     expect(await survivors(run.pids)).toEqual([]);
   });
+});
+
+describe('memory per tool', () => {
+  it('what a run keeps grows by a few KB per probed tool, not by every request and answer sent', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const tools = 250;
+    const live: Record<string, number> = {};
+    process.env.ERRLINT_TOOLS = String(tools);
+    try {
+      const report = await lint({
+        target: { command: 'node', args: ['fixtures/hostile/many-tools.mjs'] },
+        seed: 1,
+        runs: 0,
+        timeoutMs: 2000,
+        probes: ['missing-required', 'wrong-type'],
+        onProgress: ({ done, total }) => {
+          for (const mark of ['0.2', '0.9']) {
+            if (live[mark] === undefined && done >= total * Number(mark)) {
+              gc();
+              live[mark] = process.memoryUsage().heapUsed;
+            }
+          }
+        },
+      });
+      expect(report.coverage.toolsProbed).toBe(tools);
+      expect(report.exchanges).toBeGreaterThan(tools * 4);
+    } finally {
+      delete process.env.ERRLINT_TOOLS;
+    }
+    // 175 tools of ~7 calls each between the marks. Before: every answer stayed reachable from the server's exit
+    // promise, and each tool's compiled validator from ajv's scope (about 32 KB per tool here); now about 5 KB.
+    const perTool = (live['0.9'] - live['0.2']) / (0.7 * tools);
+    expect(perTool).toBeLessThan(12 * 1024);
+  }, 60_000);
 });
