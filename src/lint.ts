@@ -191,7 +191,7 @@ export async function lint(options: LintOptions): Promise<Report> {
 }
 
 /** Exchanges and probe kinds per tool, counted in one pass. */
-function exchangesPerTool(exchanges: readonly Exchange[]): Map<string, { exchanges: number; probes: Set<ProbeKind> }> {
+function exchangesPerTool(exchanges: readonly Pick<Exchange, 'tool' | 'probe'>[]): Map<string, { exchanges: number; probes: Set<ProbeKind> }> {
   const perTool = new Map<string, { exchanges: number; probes: Set<ProbeKind> }>();
   for (const exchange of exchanges) {
     const entry = perTool.get(exchange.tool) ?? { exchanges: 0, probes: new Set<ProbeKind>() };

@@ -127,6 +127,18 @@ export interface BurstPosition {
 }
 
 /** One request we sent and everything the server did about it. Rules grade these and nothing else. */
+/**
+ * What the run keeps of a graded exchange no rule hit: the rules it applied to, for the checks. The full exchange (its
+ * request and answer) is let go, so memory does not grow with every input sent; exchanges with hits are kept whole.
+ */
+export interface GradedExchange {
+  seq: number;
+  tool: string;
+  probe: ProbeKind;
+  /** Ids of the rules whose appliesTo held for it. */
+  applies: readonly string[];
+}
+
 export interface Exchange {
   /** Position in the run, from 1. */
   seq: number;

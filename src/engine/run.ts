@@ -1,6 +1,6 @@
 // The run stage: executes each (tool, probe) plan against the session under one seed, shrinking failures with fast-check.
 import fc from 'fast-check';
-import type { Exchange, ProbeCase, ProbeKind, ProbePlan, Probe, ProfileName, ToolInfo } from '../types.js';
+import type { Exchange, GradedExchange, ProbeCase, ProbeKind, ProbePlan, Probe, ProfileName, ToolInfo } from '../types.js';
 import type { CallPolicy } from '../safety.js';
 import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
@@ -8,6 +8,7 @@ import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
 import { callPolicy, restrictPlan } from '../safety.js';
 import { answerKind, errorText } from '../matchers/surface.js';
 import { abbreviate } from '../util/text.js';
+import { releaseSchemaCaches, schemaProblem } from '../plan/schema-arbitrary.js';
 import { formatDuration, Interrupted, interruptionOf } from '../interrupt.js';
 
 export interface Skip {
@@ -36,7 +37,8 @@ export interface RunOptions {
 }
 
 export interface RunResult {
-  exchanges: Exchange[];
+  /** In run order: exchanges some rule hit (whole), and the rest reduced to what the checks need once graded. */
+  exchanges: (Exchange | GradedExchange)[];
   hits: RuleHit[];
   skips: Skip[];
   /** Set when the run was stopped (deadline, signal) before every batch ran; the unrun ones are in `skips`. */
@@ -117,6 +119,9 @@ function* planUnits(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], o
       const none = policy.level === 'must-refuse' ? 'it has no required argument, so there is no input it must refuse' : 'no schema-invalid input could be made from its schema';
       unit.skips = [{ tool: tool.name, probe: '*', reason: `${none}; ${policy.reason}` }];
     }
+    // An outputSchema that cannot be checked safely (a lookahead pattern) is said, not passed in silence.
+    const unchecked = unit.batches.length > 0 && tool.outputSchema !== undefined ? schemaProblem(tool.outputSchema) : undefined;
+    if (unchecked) unit.skips.push({ tool: tool.name, probe: unit.batches.find((b) => b.probe === 'positive')?.probe ?? unit.batches[0].probe, reason: `structured results not checked against the outputSchema: ${unchecked}` });
     yield unit;
   }
 }
@@ -150,6 +155,7 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
       }
     }
     done += unit.tool === NO_TOOL ? kinds.server : kinds.tool;
+    releaseSchemaCaches(); // the tool is graded: its compiled validators need not outlive it
     // Planning is synchronous: give a deadline or a signal its turn between units.
     await new Promise((resolve) => setImmediate(resolve));
     if (options.signal?.aborted) {
@@ -163,7 +169,7 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
 }
 
 /** Skips for the batches an interruption left: one line for a tool that got nothing, else one per probe kind. */
-function unrun(left: readonly Batch[], exchanges: readonly Exchange[], why: string): Skip[] {
+function unrun(left: readonly Batch[], exchanges: readonly (Exchange | GradedExchange)[], why: string): Skip[] {
   const reached = new Set(exchanges.map((e) => e.tool));
   const skips: Skip[] = [];
   const whole = new Set<string>();
@@ -262,6 +268,7 @@ async function runBatch(
 ): Promise<void> {
   const tool = toolInfo.name;
   const firstExchange = result.exchanges.length;
+  const firstHit = result.hits.length;
   const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown, withheld: 0, heldBy: '' };
   // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
   const check = (property: fc.IAsyncProperty<[ProbeCase]>, path?: string) =>
@@ -340,7 +347,7 @@ async function runBatch(
       }), path);
       if (shrunk.failed && shrunk.counterexamplePath && shrunk.counterexamplePath !== path) {
         const smallest = JSON.stringify(shrunk.counterexample?.[0]);
-        const exchange = result.exchanges.findLast((e) => e.tool === tool && e.probe === probe && e.path === UNKNOWN_PATH && JSON.stringify(e.case) === smallest);
+        const exchange = result.exchanges.findLast((e): e is Exchange => 'case' in e && e.tool === tool && e.probe === probe && e.path === UNKNOWN_PATH && JSON.stringify(e.case) === smallest);
         if (exchange) exchange.path = shrunk.counterexamplePath;
       }
     }
@@ -358,7 +365,24 @@ async function runBatch(
     }
   }
   // Graded: what the report needs of each input is an abbreviation (an oversized probe's megabyte stays in no exchange).
-  for (const exchange of result.exchanges.slice(firstExchange)) compact(exchange);
+  const hit = new Set(result.hits.slice(firstHit).map((h) => h.exchange));
+  for (let i = firstExchange; i < result.exchanges.length; i++) {
+    const exchange = result.exchanges[i];
+    if (!('case' in exchange)) continue;
+    if (hit.has(exchange)) compact(exchange);
+    else result.exchanges[i] = graded(exchange, options.rules, session);
+  }
+}
+
+const appliesCache = new Map<string, readonly string[]>();
+
+/** The slim record of an exchange no rule hit (the rule-id lists are shared, there are few distinct ones). */
+function graded(exchange: Exchange, rules: readonly EnabledRule[], session: Session): GradedExchange {
+  const ids = rules.filter(({ rule }) => rule.appliesTo(exchange, session.facts)).map(({ rule }) => rule.meta.id);
+  const key = ids.join(',');
+  const applies = appliesCache.get(key) ?? ids;
+  appliesCache.set(key, applies);
+  return { seq: exchange.seq, tool: exchange.tool, probe: exchange.probe, applies };
 }
 
 /** The exchange with long strings and arrays in its input and request frame abbreviated, once it has been graded. */

@@ -1,6 +1,7 @@
 // The one JSON Schema → fast-check converter every probe uses, plus the schema helpers and ajv validation they share.
 import fc from 'fast-check';
 import { ajvRegExp, safeRegExp } from '../util/safe-regex.js';
+import { boundedFilter, patternArbitrary } from './pattern-arbitrary.js';
 import AjvModule from 'ajv';
 import Ajv2019Module from 'ajv/dist/2019.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
@@ -418,17 +419,6 @@ function formatArbitrary(format: string): fc.Arbitrary<string> | undefined {
   }
 }
 
-function patternArbitrary(pattern: unknown, maxLength?: number): fc.Arbitrary<string> | undefined {
-  if (typeof pattern !== 'string') return undefined;
-  try {
-    const arb = fc.stringMatching(new RegExp(pattern), maxLength === undefined ? { size: SIZE } : { size: SIZE, maxLength });
-    fc.sample(arb, { numRuns: 3, seed: 1 }); // unsupported regex syntax only fails when generating
-    return arb;
-  } catch {
-    return undefined;
-  }
-}
-
 function sampleOne<T>(arb: fc.Arbitrary<T>): T | undefined {
   try {
     return fc.sample(arb, { numRuns: 1, seed: 1 })[0];
@@ -493,7 +483,7 @@ function minimalString(s: SchemaObject): string | undefined {
   if (typeof s.format === 'string' && FORMAT_EXAMPLES[s.format] !== undefined) return FORMAT_EXAMPLES[s.format];
   const minLength = nonNegativeInt(s.minLength) ?? 0;
   const maxLength = nonNegativeInt(s.maxLength);
-  const fromPattern = patternArbitrary(s.pattern, maxLength);
+  const fromPattern = patternArbitrary(s.pattern, { minLength, maxLength });
   if (fromPattern) return sampleOne(fromPattern);
   if (maxLength !== undefined && maxLength < minLength) return undefined;
   return 'a'.repeat(Math.min(Math.max(minLength, 1), maxLength ?? Infinity));
@@ -504,7 +494,7 @@ function stringArbitrary(s: SchemaObject): fc.Arbitrary<string> {
   const maxLength = nonNegativeInt(s.maxLength);
   const byFormat = typeof s.format === 'string' ? formatArbitrary(s.format) : undefined;
   if (byFormat) return byFormat;
-  const byPattern = patternArbitrary(s.pattern, maxLength);
+  const byPattern = patternArbitrary(s.pattern, { minLength, maxLength });
   if (byPattern) return byPattern;
   if (maxLength !== undefined && maxLength < minLength) return fc.constant('a'.repeat(minLength));
   return fc.string({ minLength, ...(maxLength === undefined ? {} : { maxLength }), size: SIZE });
@@ -531,7 +521,7 @@ function undeclaredPropertySchema(s: SchemaObject, name: string): JsonSchema {
   return 'additionalProperties' in s ? asSchema(s.additionalProperties) : true;
 }
 
-const inContext = new WeakMap<object, JsonSchema>();
+let inContext = new WeakMap<object, JsonSchema>();
 
 /** Is a `default` valid for its subschema? The subschema is checked with root's $defs/definitions so its refs resolve. */
 function validInContext(s: SchemaObject, root: JsonSchema, value: unknown): boolean {
@@ -684,10 +674,19 @@ function arrayArbitrary(s: SchemaObject, ctx: BuildContext, depth: number, nest:
   const item = build(rest, ctx, depth + 1, nest + 1);
   const lengths = { minLength: restMin, ...(restMax === undefined ? {} : { maxLength: restMax }), size: SIZE };
   const tail: fc.Arbitrary<unknown[]> =
-    restMax === 0 ? fc.constant([]) : s.uniqueItems === true ? fc.uniqueArray(item, { ...lengths, selector: (v) => JSON.stringify(v) }) : fc.array(item, lengths);
+    restMax === 0 ? fc.constant([]) : s.uniqueItems === true ? uniqueItems(item, lengths) : fc.array(item, lengths);
   if (prefixLength === 0) return tail;
   const head = fc.tuple(...prefix.slice(0, prefixLength).map((p) => build(p, ctx, depth + 1, nest + 1)));
   return fc.tuple(head, tail).map(([h, t]) => [...h, ...t]);
+}
+
+/**
+ * Arrays of distinct items. fast-check's own minLength redraws until enough distinct items come up, forever when the
+ * item schema has fewer distinct values than minItems (`enum: [1, 2]`, `minItems: 5`): here the redraws are bounded.
+ */
+function uniqueItems(item: fc.Arbitrary<unknown>, lengths: { minLength: number; maxLength?: number; size: typeof SIZE }): fc.Arbitrary<unknown[]> {
+  const arrays = fc.array(item, lengths).map((items) => [...new Map(items.map((v) => [JSON.stringify(v), v])).values()]);
+  return lengths.minLength === 0 ? arrays : boundedFilter(arrays, (a) => a.length >= lengths.minLength);
 }
 
 function objectArbitrary(s: SchemaObject, ctx: BuildContext, depth: number, nest: number): fc.Arbitrary<Record<string, unknown>> {
@@ -720,7 +719,7 @@ function objectArbitrary(s: SchemaObject, ctx: BuildContext, depth: number, nest
 // Deterministic valid arguments
 // ---------------------------------------------------------------------------------------------
 
-const baseCache = new WeakMap<object, Record<string, unknown>>();
+let baseCache = new WeakMap<object, Record<string, unknown>>();
 
 /**
  * A deterministic, small object that validates against an inputSchema: the minimal value when ajv
@@ -807,12 +806,26 @@ function newAjv(draft: Draft, unicodeRegExp: boolean): AjvInstance {
 }
 
 const sharedAjv = new Map<Draft, AjvInstance>();
-const validators = new WeakMap<object, Validate | null>();
+let validators = new WeakMap<object, Validate | null>();
 /** Why ajv could not compile a schema (the last dialect's error), for skip reasons. */
-const compileProblems = new WeakMap<object, string>();
+let compileProblems = new WeakMap<object, string>();
 type Compiled = ReturnType<AjvInstance['compile']>;
 /** The ajv function behind each cached validator, for its error report. */
-const compiledFor = new WeakMap<object, Compiled>();
+let compiledFor = new WeakMap<object, Compiled>();
+
+/**
+ * Forget every cached validator, base argument and derived schema. The caches are keyed by schema objects, and a
+ * server's tools (with their schemas) live for the whole run: without this, each tool's compiled validator stays
+ * in memory to the end. The run calls it when it is done with a tool.
+ */
+export function releaseSchemaCaches(): void {
+  inContext = new WeakMap();
+  baseCache = new WeakMap();
+  validators = new WeakMap();
+  compileProblems = new WeakMap();
+  compiledFor = new WeakMap();
+  sharedAjv.clear(); // an ajv instance keeps every function it compiled in its scope, removeSchema or not
+}
 
 /** Which ajv dialect a schema asks for: draft-07 (and older), 2019-09, or 2020-12 (the default). */
 export function draftOf(schema: JsonSchema): Draft {

@@ -29,7 +29,7 @@ export interface Coverage {
 export function coverageOf(
   listed: readonly string[],
   selected: readonly string[],
-  exchanges: readonly Exchange[],
+  exchanges: readonly Pick<Exchange, 'tool' | 'probe'>[],
   skips: readonly Skip[],
   enabled: readonly ProbeKind[],
   toolProbesWanted: boolean,

@@ -1,5 +1,5 @@
 // The score stage: checks (rule × tool × probe) with verdicts, defects with their breadth, the score and the grade (rulebook §6; docs/scoring.md). Pure.
-import type { Exchange, ProbeKind, SessionFacts, Severity } from '../types.js';
+import type { Exchange, GradedExchange, ProbeKind, SessionFacts, Severity } from '../types.js';
 import type { EnabledRule, RuleHit } from '../engine/grade.js';
 import type { Coverage } from './coverage.js';
 
@@ -81,14 +81,14 @@ const checkKey = (ruleId: string, tool: string, probe: string) => `${ruleId}\u00
 const worse = (a: Severity, b: Severity): Severity => (SEVERITY_RANK[a] >= SEVERITY_RANK[b] ? a : b);
 
 /** One check per (rule, tool, probe) that had at least one applicable exchange; it fails when any hit landed. */
-export function buildChecks(exchanges: readonly Exchange[], hits: readonly RuleHit[], rules: readonly EnabledRule[], session: SessionFacts): Check[] {
+export function buildChecks(exchanges: readonly (Exchange | GradedExchange)[], hits: readonly RuleHit[], rules: readonly EnabledRule[], session: SessionFacts): Check[] {
   const failedAt = new Map<string, Severity>();
   for (const hit of hits) {
     const key = checkKey(hit.ruleId, hit.exchange.tool, hit.exchange.probe);
     failedAt.set(key, worse(failedAt.get(key) ?? 'note', hit.severity));
   }
   const checks = new Map<string, Check>();
-  const add = (ruleId: string, level: Severity, exchange: Exchange) => {
+  const add = (ruleId: string, level: Severity, exchange: Pick<Exchange, 'tool' | 'probe'>) => {
     const key = checkKey(ruleId, exchange.tool, exchange.probe);
     const check = checks.get(key);
     if (check) {
@@ -98,8 +98,11 @@ export function buildChecks(exchanges: readonly Exchange[], hits: readonly RuleH
     const failed = failedAt.get(key);
     checks.set(key, { ruleId, tool: exchange.tool, probe: exchange.probe, verdict: failed ? 'fail' : 'pass', severity: failed ?? level, exchanges: 1 });
   };
+  const levels = new Map(rules.map(({ rule, level }) => [rule.meta.id, level]));
   for (const exchange of exchanges) {
-    for (const { rule, level } of rules) if (rule.appliesTo(exchange, session)) add(rule.meta.id, level, exchange);
+    if ('applies' in exchange) {
+      for (const id of exchange.applies) if (levels.has(id)) add(id, levels.get(id)!, exchange);
+    } else for (const { rule, level } of rules) if (rule.appliesTo(exchange, session)) add(rule.meta.id, level, exchange);
   }
   // A hit can land on an exchange the rule did not count as applicable (a liveness verdict added afterwards).
   for (const hit of hits) if (!checks.has(checkKey(hit.ruleId, hit.exchange.tool, hit.exchange.probe))) add(hit.ruleId, hit.severity, hit.exchange);

@@ -133,6 +133,8 @@ export class Session {
   /** Lone calls in a row answered only under an id we never sent. */
   private foreignStreak = 0;
   private nextId = 1;
+  /** Calls waiting on the current server's exit; each leaves once settled (a reaction per call on the exit promise kept every answer alive to the end). */
+  private exitWaiters = new Set<() => void>();
   private readonly startedAt = Date.now();
 
   private constructor(private readonly options: SessionOptions) {
@@ -211,6 +213,12 @@ export class Session {
     this.transport = transport;
     const attempt = { initializeSent: false };
     this.attempt = attempt;
+    const waiters = new Set<() => void>();
+    this.exitWaiters = waiters;
+    void transport.whenExited().then(() => {
+      for (const waiter of waiters) waiter();
+      waiters.clear();
+    });
     // No frame log: nothing reads one. Noise is kept (stdout-clean grades it), a few copied lines per call.
     transport.onnoise = (text) => {
       if (this.noise.length < MAX_NOISE_LINES) this.noise.push(ownCopy(text, MAX_NOISE_LINE_CHARS));
@@ -396,15 +404,19 @@ export class Session {
   /** Register interest in one id; answers that match nothing we wait for go to `collected`. */
   private expect(id: string, collected: Record<string, unknown>[]) {
     let settled: Record<string, unknown> | undefined;
+    const waiters = this.exitWaiters;
     const promise = new Promise<Record<string, unknown> | 'closed'>((resolve) => {
+      const onExit = () => resolve('closed');
       this.pending.set(id, {
         collected,
         resolve: (message) => {
           settled = message;
+          waiters.delete(onExit);
           resolve(message);
         },
       });
-      this.transport.whenExited().then(() => resolve('closed'));
+      if (this.transport.exit !== null || this.transport.spawnError !== null) onExit();
+      else waiters.add(onExit);
     });
     return { promise, settledWith: () => settled };
   }

@@ -44,11 +44,43 @@ export function unsafePatternReason(pattern: string, flags = ''): string | undef
   }
 }
 
+/** ECMAScript's \s: RE2's is ASCII only. */
+const ECMA_SPACE = '\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+/** What ECMAScript's `.` does not match without the s flag; RE2's excludes only \n. */
+const ECMA_LINE_TERMINATORS = '\n\r\u2028\u2029';
+
+/**
+ * The pattern with `\s`, `\S` and `.` spelled as ECMAScript means them (Unicode spaces; no line terminator), so
+ * RE2 accepts and refuses the same strings as ajv's JavaScript engine would. `\S` inside a class stays RE2's.
+ */
+function withEcmaClasses(pattern: string, flags: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && i + 1 < pattern.length) {
+      const next = pattern[i + 1];
+      i++;
+      if (next === 's') out += inClass ? ECMA_SPACE : `[${ECMA_SPACE}]`;
+      else if (next === 'S' && !inClass) out += `[^${ECMA_SPACE}]`;
+      else out += c + next;
+    } else if (c === '[' && !inClass) {
+      inClass = true;
+      out += c;
+    } else if (c === ']' && inClass) {
+      inClass = false;
+      out += c;
+    } else if (c === '.' && !inClass && !flags.includes('s')) out += `[^${ECMA_LINE_TERMINATORS}]`;
+    else out += c;
+  }
+  return out;
+}
+
 function compile(pattern: string, flags: string): SafeRegExp | UnsafePatternError {
   let bits = RE2JS.LOOKBEHINDS;
   for (const flag of flags) bits |= FLAG_BITS[flag] ?? 0;
   try {
-    const re = RE2JS.compile(RE2JS.translateRegExp(pattern), bits);
+    const re = RE2JS.compile(RE2JS.translateRegExp(withEcmaClasses(pattern, flags)), bits);
     const text = `/${pattern}/${flags}`;
     return { test: (input: string) => re.test(input), toString: () => text };
   } catch (error) {

@@ -16,6 +16,27 @@ describe('safeRegExp', () => {
     ['^[^]$', '\n', true],
   ])('%s on %j is %s', (pattern, text, expected) => expect(safeRegExp(pattern, 'u').test(text)).toBe(expected));
 
+  // Where RE2 and ECMAScript disagree, the ECMAScript meaning wins: ajv would run these on the JavaScript engine.
+  it.each([
+    ['^\\s$', '\u00a0', true],
+    ['^\\s$', '\u2028', true],
+    ['^[\\s]$', '\u3000', true],
+    ['^[^\\s]$', '\u00a0', false],
+    ['^\\S$', '\u00a0', false],
+    ['^\\S$', 'x', true],
+    ['^.$', '\r', false],
+    ['^.$', '\u2029', false],
+    ['^.$', '😀', true],
+    ['^[.]$', '.', true],
+    ['^\\.$', '\r', false],
+    ['^a\\sb$', 'a\tb', true],
+  ])('as in ECMAScript, %s on %j is %s', (pattern, text, expected) => {
+    expect(new RegExp(pattern, 'u').test(text)).toBe(expected);
+    expect(safeRegExp(pattern, 'u').test(text)).toBe(expected);
+  });
+
+  it('the s flag lets . match line terminators', () => expect(safeRegExp('^.$', 's').test('\r')).toBe(true));
+
   it('honours the i flag', () => expect(safeRegExp('^ab$', 'i').test('AB')).toBe(true));
 
   it('matches catastrophic patterns in linear time', () => {
