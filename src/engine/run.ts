@@ -133,8 +133,8 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
   const kinds = { server: options.probes.filter((p) => p.scope === 'server').length, tool: options.probes.filter((p) => p.scope === 'tool').length };
   const total = kinds.server + tools.length * kinds.tool;
   let done = 0;
-  const units = planUnits(tools, allTools, options);
-  for (const unit of units) {
+  // Units come server first, then one per tool in order: the tools after unit `n` are tools.slice(n).
+  for (const [n, unit] of enumerate(planUnits(tools, allTools, options))) {
     result.skips.push(...unit.skips);
     for (const [index, { tool, probe, plan }] of unit.batches.entries()) {
       options.onProgress?.({ done: Math.min(done + index, total - 1), total, tool: tool.name, probe });
@@ -146,11 +146,7 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
           await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result, limits);
         } catch (error) {
           if (!(error instanceof Interrupted)) throw error;
-          result.interrupted = error;
-          result.skips.push(...unrun(unit.batches.slice(index), result.exchanges, error.message));
-          const why = `not probed: ${error.message}`;
-          for (const tool of tools.slice(tools.findIndex((t) => t.name === unit.tool) + 1)) result.skips.push({ tool: tool.name, probe: '*', reason: why });
-          return result;
+          return stopped(result, error, unit.batches.slice(index), tools.slice(n));
         }
       }
     }
@@ -158,29 +154,30 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
     releaseSchemaCaches(); // the tool is graded: its compiled validators need not outlive it
     // Planning is synchronous: give a deadline or a signal its turn between units.
     await new Promise((resolve) => setImmediate(resolve));
-    if (options.signal?.aborted) {
-      result.interrupted = interruptionOf(options.signal);
-      const at = unit.tool === NO_TOOL ? 0 : tools.findIndex((t) => t.name === unit.tool) + 1;
-      for (const tool of tools.slice(at)) result.skips.push({ tool: tool.name, probe: '*', reason: `not probed: ${result.interrupted.message}` });
-      return result;
-    }
+    if (options.signal?.aborted) return stopped(result, interruptionOf(options.signal), [], tools.slice(n));
   }
   return result;
 }
 
-/** Skips for the batches an interruption left: one line for a tool that got nothing, else one per probe kind. */
-function unrun(left: readonly Batch[], exchanges: readonly (Exchange | GradedExchange)[], why: string): Skip[] {
-  const reached = new Set(exchanges.map((e) => e.tool));
-  const skips: Skip[] = [];
-  const whole = new Set<string>();
-  for (const { tool, probe } of left) {
-    if (reached.has(tool.name) || tool.name === NO_TOOL) skips.push({ tool: tool.name, probe, reason: `cut short: ${why}` });
-    else if (!whole.has(tool.name)) {
-      whole.add(tool.name);
-      skips.push({ tool: tool.name, probe: '*', reason: `not probed: ${why}` });
-    }
-  }
-  return skips;
+/** Lazily numbered: planning a unit still waits until the loop reaches it. */
+function* enumerate<T>(items: Iterable<T>): Generator<[number, T]> {
+  let n = 0;
+  for (const item of items) yield [n++, item];
+}
+
+/**
+ * The run, interrupted: the current unit's unrun batches are skipped per probe kind when its tool was reached (else
+ * once for the tool), and every later tool is listed as not probed.
+ */
+function stopped(result: RunResult, interruption: Interrupted, left: readonly Batch[], laterTools: readonly ToolInfo[]): RunResult {
+  result.interrupted = interruption;
+  const why = interruption.message;
+  const tool = left[0]?.tool.name;
+  if (tool !== undefined && (tool === NO_TOOL || result.exchanges.some((e) => e.tool === tool))) {
+    for (const { probe } of left) result.skips.push({ tool, probe, reason: `cut short: ${why}` });
+  } else if (tool !== undefined) result.skips.push({ tool, probe: '*', reason: `not probed: ${why}` });
+  for (const later of laterTools) result.skips.push({ tool: later.name, probe: '*', reason: `not probed: ${why}` });
+  return result;
 }
 
 /**
