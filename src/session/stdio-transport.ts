@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
 import { CapLog, formatSize, ownCopy, ownTail } from './caps.js';
+import type { StdioTarget } from './target.js';
 
 export type FrameDirection = 'out' | 'in' | 'noise' | 'stderr' | 'exit' | 'spawn-error';
 
@@ -15,12 +16,7 @@ export interface Frame {
   text: string;
 }
 
-export interface StdioTarget {
-  command: string;
-  args: string[];
-  cwd?: string;
-  env?: Record<string, string>;
-}
+export type { StdioTarget } from './target.js';
 
 export interface ExitInfo {
   exitCode: number | null;
