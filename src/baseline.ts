@@ -34,16 +34,16 @@ export function readBaseline(file: string): Baseline {
   return baseline as Baseline;
 }
 
-/** The baseline for a report: every finding's fingerprint, sorted so the file diffs cleanly. */
-export function baselineOf(report: Report): Baseline {
-  const findings = report.findings
-    .map((f) => ({ fingerprint: f.fingerprint, ruleId: f.ruleId, server: report.server.name, tool: f.tool, probe: f.probe }))
-    .sort((a, b) => a.ruleId.localeCompare(b.ruleId) || a.tool.localeCompare(b.tool) || a.probe.localeCompare(b.probe));
+/** The baseline for the reports of a run (one per server): every finding's fingerprint, sorted so the file diffs cleanly. */
+export function baselineOf(reports: Report | readonly Report[]): Baseline {
+  const findings = (Array.isArray(reports) ? (reports as readonly Report[]) : [reports as Report])
+    .flatMap((report) => report.findings.map((f) => ({ fingerprint: f.fingerprint, ruleId: f.ruleId, server: report.server.name, tool: f.tool, probe: f.probe })))
+    .sort((a, b) => a.server.localeCompare(b.server) || a.ruleId.localeCompare(b.ruleId) || a.tool.localeCompare(b.tool) || a.probe.localeCompare(b.probe));
   return { version: BASELINE_VERSION, findings };
 }
 
-export function writeBaseline(file: string, report: Report): void {
-  writeFileSync(file, JSON.stringify(baselineOf(report), null, 2) + '\n');
+export function writeBaseline(file: string, reports: Report | readonly Report[]): void {
+  writeFileSync(file, JSON.stringify(baselineOf(reports), null, 2) + '\n');
 }
 
 /** Mark the report's findings that the baseline knows, record what it knows that this run did not find, and settle the gate again. */
@@ -51,7 +51,8 @@ export function applyBaseline(report: Report, baseline: Baseline, file: string):
   const known = new Set(baseline.findings.map((f) => f.fingerprint));
   const found = new Set(report.findings.map((f) => f.fingerprint));
   const findings = report.findings.map((f) => (known.has(f.fingerprint) ? { ...f, baselined: true } : f));
-  const stale = baseline.findings.filter((f) => !found.has(f.fingerprint));
+  // With several servers in one baseline, an entry of another server is not stale here.
+  const stale = baseline.findings.filter((f) => !found.has(f.fingerprint) && (f.server === undefined || f.server === report.server.name));
   // Baselined findings still lower the grade (they are defects), but no longer fail the gate.
   return settle({ ...report, findings, baseline: { file, matched: findings.filter((f) => f.baselined).length, stale } });
 }

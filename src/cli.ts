@@ -9,6 +9,9 @@ import { PROBE_KINDS, PROTOCOL_VERSIONS } from './types.js';
 import { RULES, ruleDocsPath } from '../rules/index.js';
 import { CONFIG_FILE, ConfigError, loadConfig } from './config/load.js';
 import { mergeOptions, type LintFlags } from './config/merge.js';
+import { chooseServers, type ServerChoice, type ServerFlags } from './config/servers.js';
+import { formatMany, type ServerOutcome } from './report/many.js';
+import { randomSeed } from './lint.js';
 import { formatStylish } from './report/stylish.js';
 import { formatJson } from './report/json.js';
 import { formatSarif } from './report/sarif.js';
@@ -47,6 +50,13 @@ const quote = (text: string) => terminalSafe(redact(text, secrets));
 function render(report: Report, format: Format, color: boolean): string {
   const kind = format === 'json' || format === 'sarif' ? 'json' : format === 'github' ? 'github' : 'text';
   return safeOutput(formatReport(sanitizeReport(report, secrets), format, color), kind, secrets, { sgr: format === 'stylish' && color });
+}
+
+/** The sections of a run of several servers in one document (each report sanitised, the whole through the output step). */
+function renderMany(outcomes: readonly ServerOutcome[], format: Format, color: boolean): string {
+  const kind = format === 'json' || format === 'sarif' ? 'json' : format === 'github' ? 'github' : 'text';
+  const one = (report: Report) => formatReport(sanitizeReport(report, secrets), format, color);
+  return safeOutput(formatMany(outcomes, format, one), kind, secrets, { sgr: format === 'stylish' && color });
 }
 
 /** Render a report; only stylish cares about the terminal. */
@@ -104,6 +114,12 @@ function buildProgram(): Command {
     .usage('[options] [-- <server command> [args...]]')
     .version(TOOL_VERSION, '-V, --version')
     .argument('[command...]', `the stdio server to lint, after -- (default: "server" in the config file)`)
+    .option('--url <url>', 'lint a running server at this http(s) URL: Streamable HTTP, falling back to the legacy HTTP+SSE transport as MCP clients do')
+    .addOption(new Option('--transport <kind>', 'with --url: only Streamable HTTP (http), or only the legacy HTTP+SSE transport (sse)').choices(['http', 'sse']))
+    .option('--header <"Name: value">', 'with --url: an HTTP header (repeatable); $VAR, ${VAR} and ${env:VAR} in the value are read from the environment, and header values are never printed', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--mcp-config <file>', "lint the servers of an MCP client's config file (Claude Desktop, Claude Code .mcp.json, Cursor, VS Code .vscode/mcp.json, Windsurf): all of them in turn, or the one --server names")
+    .option('--server <name>', 'with --mcp-config: lint only this server of the file')
+    .option('-e, --env <KEY=VALUE>', "set an environment variable of the stdio server (repeatable)", (value: string, previous: string[] = []) => [...previous, value])
     .option('-c, --config <file>', `config file (default: ./${CONFIG_FILE} if there is one); flags override it`)
     .option('--seed <n>', 'seed for every generated input (printed on stderr as "Seed: N")', integer('--seed', 0))
     .option('--runs <n>', `random inputs per probe kind per tool, after the enumerated cases (default: ${DEFAULTS.runs})`, integer('--runs', 0))
@@ -156,6 +172,8 @@ Exit codes: 0 nothing at or above --fail-on, score ≥ --min-score, some tool pr
 Examples:
   mcp-errlint                                      # the "server" of ./${CONFIG_FILE}
   mcp-errlint -- node dist/server.js
+  mcp-errlint --url http://127.0.0.1:3000/mcp --header 'Authorization: Bearer \${TOKEN}'
+  mcp-errlint --mcp-config ~/.config/Claude/claude_desktop_config.json --server memory
   mcp-errlint --format json -o errlint.json -- npx -y @modelcontextprotocol/server-memory
   mcp-errlint --seed 7 --tool lookup_user --probe wrong-type --path 3 -- node server.js`)
     .showSuggestionAfterError()
@@ -165,7 +183,7 @@ Examples:
 const DEFAULT_BASELINE = 'mcp-errlint.baseline.json';
 
 /** Everything the command line gives: the lint settings (LintFlags), which config file, and how to write the report. */
-interface ParsedOptions extends LintFlags {
+interface ParsedOptions extends LintFlags, ServerFlags {
   config?: string;
   dryRun: boolean;
   format: Format;
@@ -211,51 +229,97 @@ export async function main(argv: string[] = process.argv): Promise<number> {
 
   const progress = !opts.quiet && process.stderr.isTTY;
   try {
-    const options = mergeOptions(command, opts, loadConfig(opts.config, process.cwd()));
-    secrets = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
-    options.replayPrefix = invocationPrefix({ script: argv[1], env: process.env, cwd: process.cwd() });
+    const loaded = loadConfig(opts.config, process.cwd());
+    const servers = chooseServers(command, opts, loaded, { env: process.env, cwd: process.cwd() });
+    // One seed for the whole run, so a file of several servers replays from one number.
+    const flags = { ...opts, seed: opts.seed ?? loaded?.config.seed ?? randomSeed() };
+    const replayPrefix = invocationPrefix({ script: argv[1], env: process.env, cwd: process.cwd() });
+    const runs = servers.map((server) => ({ server, options: server.skipped ? undefined : { ...mergeOptions(server, flags, loaded), replayPrefix } }));
+    // Every output redacts the user's secret patterns and every value this run must never print, of every server.
+    secrets = { extraPatterns: runs.flatMap((run) => ((run.options?.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions).extraPatterns ?? []) };
     // Refuse an output path that cannot be written before the lint spends any time, not after.
     const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
     if (!opts.dryRun) {
       for (const path of [opts.output, ...(opts.report ?? []).map((r) => r.path)]) if (path) prepareOutput(path, 'the report');
       if (opts.updateBaseline && baselineFile) prepareOutput(baselineFile, 'the baseline');
     }
-    say(`Seed: ${options.seed}\n`);
-    if (opts.dryRun) return await dryRun(options);
-    if (progress) {
-      options.onProgress = ({ done, total, tool, probe }) =>
-        process.stderr.write(`\r\u001b[K${safeOutput(`[${done + 1}/${total}] ${quote(tool)} · ${probe}`.slice(0, process.stderr.columns || 80), 'text', secrets)}`);
+    say(`Seed: ${flags.seed}\n`);
+    if (opts.dryRun) {
+      for (const run of runs) if (run.options) await dryRun(run.options);
+      return EXIT.ok;
     }
-    let baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
-    let report = await lintUntilStopped(options);
-    if (progress) process.stderr.write('\r\u001b[K');
-    if (report.interrupted) say(`mcp-errlint: ${quote(report.interrupted.message)}: writing the report of what was probed\n`);
-    if (baselineFile && opts.updateBaseline) {
-      writeBaseline(baselineFile, sanitizeReport(report, secrets)); // fingerprints are unchanged; tool names are server text
-      baseline = baselineOf(report); // what was just accepted no longer fails this run either
-      say(`mcp-errlint: wrote ${report.findings.length} findings to the baseline ${baselineFile}\n`);
-    }
-    if (baseline && baselineFile) {
-      report = applyBaseline(report, baseline, baselineFile);
-      const stale = report.baseline!.stale;
-      if (stale.length > 0) {
-        say(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${quote(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
+    const baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
+    const outcomes: ServerOutcome[] = [];
+    let cannotLint = false;
+    for (const { server, options } of runs) {
+      const name = server.name ?? '';
+      if (!options) {
+        if (runs.length > 1) say(`mcp-errlint: ${quote(name)}: not linted: ${quote(server.skipped ?? '')}\n`);
+        outcomes.push({ name, failure: server.skipped ?? '', skipped: true });
+        continue;
+      }
+      if (runs.length > 1) say(`mcp-errlint: linting ${quote(name)}\n`);
+      if (progress) {
+        const prefix = runs.length > 1 ? `${quote(name)} ` : '';
+        options.onProgress = ({ done, total, tool, probe }) =>
+          process.stderr.write(`\r\u001b[K${safeOutput(`${prefix}[${done + 1}/${total}] ${quote(tool)} · ${probe}`.slice(0, process.stderr.columns || 80), 'text', secrets)}`);
+      }
+      try {
+        const report = await lintUntilStopped(options);
+        if (progress) process.stderr.write('\r\u001b[K');
+        if (report.interrupted) say(`mcp-errlint: ${quote(report.interrupted.message)}: writing the report of what was probed\n`);
+        outcomes.push({ name, report });
+        if (report.interrupted && signalExitCode(report.interrupted.by) !== undefined) {
+          // A signal stops the whole run: the servers not reached are listed as such.
+          for (const rest of runs.slice(runs.findIndex((run) => run.server === server) + 1)) outcomes.push({ name: rest.server.name ?? '', failure: `not reached: ${report.interrupted.message}`, skipped: true });
+          break;
+        }
+      } catch (error) {
+        // One server of a file that cannot start is a section with its cause; the others are still linted.
+        if (runs.length === 1 || !(error instanceof SessionStartError || error instanceof UsageError)) throw error;
+        if (progress) process.stderr.write('\r\u001b[K');
+        say(`mcp-errlint: ${quote(name)}: could not lint: ${error.message}\n`);
+        outcomes.push({ name, failure: error.message });
+        cannotLint = true;
       }
     }
-    const text = render(report, opts.format, !opts.output && useColor(opts, process.stdout));
+    let reports = outcomes.flatMap((outcome) => ('report' in outcome ? [outcome.report] : []));
+    if (baselineFile && opts.updateBaseline) {
+      writeBaseline(baselineFile, reports.map((report) => sanitizeReport(report, secrets))); // fingerprints are unchanged; tool names are server text
+      say(`mcp-errlint: wrote ${reports.reduce((n, r) => n + r.findings.length, 0)} findings to the baseline ${baselineFile}\n`);
+    }
+    // What was just accepted no longer fails this run either.
+    const known = baseline ?? (baselineFile && opts.updateBaseline ? baselineOf(reports) : undefined);
+    if (known && baselineFile) {
+      reports = reports.map((report) => applyBaseline(report, known, baselineFile));
+      const stale = reports.flatMap((report) => report.baseline!.stale);
+      if (stale.length > 0 && !opts.updateBaseline) {
+        say(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${quote(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
+      }
+      let next = 0;
+      for (const outcome of outcomes) if ('report' in outcome) outcome.report = reports[next++];
+    }
+    const text = (format: Format, color: boolean) =>
+      outcomes.length === 1 && 'report' in outcomes[0] ? render(outcomes[0].report, format, color) : renderMany(outcomes, format, color);
     const out = new ReportWriter(!opts.output);
-    if (opts.output) out.toFile(opts.output, text);
-    else process.stdout.write(text);
-    for (const extra of opts.report ?? []) out.toFile(extra.path, render(report, extra.format, false));
+    const main = text(opts.format, !opts.output && useColor(opts, process.stdout));
+    if (opts.output) out.toFile(opts.output, main);
+    else process.stdout.write(main);
+    for (const extra of opts.report ?? []) out.toFile(extra.path, text(extra.format, false));
     // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
     if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
-      appendFileSync(process.env.GITHUB_STEP_SUMMARY, render(report, 'markdown', false) + '\n');
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, text('markdown', false) + '\n');
     }
-    const { failures } = report.gate;
     // -q hides progress, never why the run failed.
-    if (failures.length > 0) say(`mcp-errlint: failing: ${quote(failures.join('; '))}\n`);
+    for (const report of reports) {
+      const { failures } = report.gate;
+      const whose = outcomes.length > 1 ? `${quote(report.server.name)}: ` : '';
+      if (failures.length > 0) say(`mcp-errlint: ${whose}failing: ${quote(failures.join('; '))}\n`);
+    }
+    // The exit code covers every server: the worst of them (a signal's code wins; a server that could not be linted is 2).
+    const code = Math.max(cannotLint ? EXIT.cannotLint : EXIT.ok, ...reports.map(exitCodeFor));
     // A report that could not be written is a run that could not lint (2), unless a signal's code says more.
-    return out.failed ? Math.max(exitCodeFor(report), EXIT.cannotLint) : exitCodeFor(report);
+    return out.failed ? Math.max(code, EXIT.cannotLint) : code;
   } catch (error) {
     if (progress) process.stderr.write('\r\u001b[K');
     if (error instanceof ConfigError) {

@@ -5,8 +5,8 @@ import { basename } from 'node:path';
 import { NO_TOOL, type Exchange, type ProbeKind, type ProfileName, type RuleLevel, type Severity, type ToolInfo } from './types.js';
 import { UsageError } from './errors.js';
 import { matchesAny } from './config/glob.js';
-import { Session } from './session/session.js';
-import type { StdioTarget } from './session/stdio-transport.js';
+import { describeOutcome, Session } from './session/session.js';
+import { isHttpTarget, type ServerTarget } from './session/target.js';
 import { runProbes } from './engine/run.js';
 import { enabledRules, type RuleHit } from './engine/grade.js';
 import { buildChecks, scoreChecks, SEVERITY_RANK } from './score/score.js';
@@ -24,7 +24,11 @@ import { formatDuration, Interrupted, type InterruptCause } from './interrupt.js
 import { NPX_PREFIX } from './invocation.js';
 
 export interface LintOptions {
-  target: StdioTarget;
+  target: ServerTarget;
+  /** The server's name where it was declared (a client config file's key): the report's name for it. */
+  name?: string;
+  /** How a replay command names the server, e.g. ['--url', url, '--header', 'Authorization: Bearer ${TOKEN}'] (default: from `target`). */
+  replayServer?: readonly string[];
   protocolVersion?: string;
   timeoutMs?: number;
   seed?: number;
@@ -120,7 +124,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       toolBudgetMs,
       signal: stop.signal,
     });
-    const serverName = session.serverInfo.name ?? basename(options.target.command);
+    const serverName = options.name ?? session.serverInfo.name ?? targetName(options.target);
     const checks = buildChecks(run.exchanges, run.hits, rules, session.facts);
     // Everything the server said is redacted, with the user's extra secret patterns too.
     const secretOptions = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
@@ -139,11 +143,11 @@ export async function lint(options: LintOptions): Promise<Report> {
       tool: { name: TOOL_NAME, version: TOOL_VERSION },
       server: {
         name: serverName,
-        command: [options.target.command, ...options.target.args].map(scrub),
+        ...(isHttpTarget(options.target) ? { url: scrub(options.target.url) } : { command: [options.target.command, ...options.target.args].map(scrub) }),
         serverInfo: session.serverInfo,
         protocolVersion: session.facts.protocolVersion,
         era: session.facts.era,
-        transport: 'stdio',
+        transport: session.facts.transport,
         restarts: session.restarts,
         stderrTail: scrub(session.stderr).slice(-2000),
         limits: session.caps.messages,
@@ -274,7 +278,10 @@ function describeAnswer(exchange: Exchange): string {
     case 'silent':
       return 'no answer';
     case 'closed':
+      if (exchange.outcome.kind === 'closed' && exchange.outcome.error !== undefined) return `the connection failed without an answer (${exchange.outcome.error})`;
       return `the server exited without answering${exchange.outcome.kind === 'closed' && exchange.outcome.exitCode !== null ? ` (exit code ${exchange.outcome.exitCode})` : ''}`;
+    case 'http':
+      return describeOutcome(exchange.outcome);
   }
 }
 
@@ -302,6 +309,24 @@ function replayCommand(options: LintOptions, seed: number, timeoutMs: number, pr
   if (options.allowDestructive) args.push('--allow-destructive');
   if (options.readOnly) args.push('--read-only');
   if (options.configFile) args.push('--config', options.configFile);
-  else args.push('--', options.target.command, ...options.target.args);
+  else args.push(...serverWords(options));
   return args.map(shellQuote).join(' ');
+}
+
+/** The words that name the server on a command line: as the user gave them, else from the target. */
+function serverWords(options: LintOptions): readonly string[] {
+  if (options.replayServer) return options.replayServer;
+  const { target } = options;
+  if (!isHttpTarget(target)) return ['--', target.command, ...target.args];
+  return ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : [])];
+}
+
+/** A server's name when it gives none: its host for a URL, its command's file name for a process. */
+export function targetName(target: ServerTarget): string {
+  if (!isHttpTarget(target)) return basename(target.command);
+  try {
+    return new URL(target.url).host;
+  } catch {
+    return target.url;
+  }
 }

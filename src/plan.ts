@@ -2,7 +2,7 @@
 import { Session } from './session/session.js';
 import { PROBES } from '../probes/index.js';
 import { planBatches } from './engine/run.js';
-import { DEFAULTS, selectTools, type LintOptions } from './lint.js';
+import { DEFAULTS, selectTools, targetName, type LintOptions } from './lint.js';
 import { terminalSafe } from './util/text.js';
 
 export async function planRun(options: LintOptions): Promise<string> {
@@ -18,7 +18,7 @@ export async function planRun(options: LintOptions): Promise<string> {
       readOnly: options.readOnly ?? false,
       replay: options.replay,
     });
-    const lines = [`Plan for ${terminalSafe(session.serverInfo.name ?? options.target.command)} (protocol ${session.facts.protocolVersion}, ${tools.length} tools, up to ${runs} random inputs per probe):`];
+    const lines = [`Plan for ${terminalSafe(options.name ?? session.serverInfo.name ?? targetName(options.target))} (protocol ${session.facts.protocolVersion}, ${tools.length} tools, up to ${runs} random inputs per probe):`];
     let total = 0;
     for (const { tool, probe, plan } of batches) {
       total += plan.enumerated.length + (plan.arbitrary ? runs : 0);

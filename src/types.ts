@@ -3,6 +3,11 @@
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonSchema = Record<string, unknown> | boolean;
 
+import type { HttpFacts } from './session/wire.js';
+export type { HttpFacts } from './session/wire.js';
+
+export type TransportKind = 'stdio' | 'http' | 'sse';
+
 export type Severity = 'error' | 'warning' | 'note';
 export type RuleLevel = Severity | 'off';
 export type ProfileName = 'recommended' | 'strict';
@@ -110,9 +115,12 @@ export type Outcome =
   | { kind: 'result'; result: Record<string, unknown> }
   | { kind: 'error'; error: JsonRpcError }
   | { kind: 'timeout' }
-  | { kind: 'closed'; exitCode: number | null; signal: string | null }
+  /** The server process exited, or (HTTP) the connection failed with `error` before an answer came. */
+  | { kind: 'closed'; exitCode: number | null; signal: string | null; error?: string }
   /** Nothing came back before the barrier request was answered (right for a notification). */
-  | { kind: 'silent' };
+  | { kind: 'silent' }
+  /** HTTP: the server answered with an HTTP status and no JSON-RPC message (an HTML error page, an empty 404). */
+  | { kind: 'http'; status: number; contentType: string | null; body: string };
 
 /** Where an exchange sits in a burst of requests that were in flight together, and how the burst went. */
 export interface BurstPosition {
@@ -177,6 +185,8 @@ export interface Exchange {
   recheck?: { reproduced: boolean; elapsedMs: number };
   /** The tool's declared outputSchema, if any (for output-schema-conformance). */
   outputSchema?: JsonSchema;
+  /** Over HTTP: the status, content type and kind of body of the answer to this request. */
+  http?: HttpFacts;
 }
 
 /** What the user gave the server to start it; a path in it that comes back in an error is the user's own, not a leak. */
@@ -191,7 +201,8 @@ export interface UserSupplied {
 export interface SessionFacts {
   protocolVersion: string;
   era: ProtocolEra;
-  transport: 'stdio';
+  /** How the server was reached: a stdio process, Streamable HTTP, or the legacy HTTP+SSE transport. */
+  transport: TransportKind;
   timeoutMs: number;
   /** What the user gave the server (command-line arguments, working directory); absent when not known. */
   userSupplied?: UserSupplied;

@@ -1,12 +1,10 @@
 // Flags over the config file over defaults: the one place where the command line's settings become LintOptions.
-import { readFileSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
-import type { SourceAnchor } from '../report/model.js';
 import { DEFAULTS, randomSeed, type LintOptions } from '../lint.js';
 import { UsageError } from '../errors.js';
 import { PROBE_KINDS, type ProbeKind, type ProfileName, type RuleLevel, type Severity } from '../types.js';
 import { RULES } from '../../rules/index.js';
-import { CONFIG_FILE, type LoadedConfig } from './load.js';
+import type { LoadedConfig } from './load.js';
+import type { ServerChoice } from './servers.js';
 import { didYouMean } from './suggest.js';
 import { parseDuration } from '../interrupt.js';
 
@@ -34,20 +32,12 @@ export interface LintFlags {
 }
 
 /**
- * One lint's options: each flag given wins over its config key, which wins over the default.
- * A command after -- replaces the config's `server`; --probe replaces `probes`; --tool replaces `tools`;
- * --rule sets one rule's level and keeps its options from the config.
+ * One lint's options for one chosen server (chooseServers): each flag given wins over its config key, which wins over
+ * the default. --probe replaces `probes`; --tool replaces `tools`; --rule sets one rule's level and keeps its options
+ * from the config.
  */
-export function mergeOptions(command: string[], flags: LintFlags, loaded?: LoadedConfig): LintOptions {
+export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: LoadedConfig): LintOptions {
   const config = loaded?.config ?? {};
-  const server = config.server;
-  const target =
-    command.length > 0
-      ? { command: command[0], args: command.slice(1) }
-      : server && loaded
-        ? { command: server.command, args: server.args ?? [], env: server.env, cwd: resolve(loaded.dir, server.cwd ?? '.') }
-        : undefined;
-  if (!target) throw new UsageError(`no server to lint: give its command after --, e.g. mcp-errlint -- node server.js, or a "server" in ${CONFIG_FILE}`);
 
   const flagProbes = flags.probe?.map((kind) => {
     if (!(PROBE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`unknown probe kind '${kind}'${didYouMean(kind, PROBE_KINDS)} (known: ${PROBE_KINDS.join(', ')})`);
@@ -83,10 +73,18 @@ export function mergeOptions(command: string[], flags: LintFlags, loaded?: Loade
   if (readOnly && (allowWrites || allowDestructive)) {
     throw new UsageError('--read-only calls only readOnlyHint tools: it cannot be combined with --allow-writes or --allow-destructive');
   }
-  const fromConfig = command.length === 0 && loaded !== undefined;
+  // Values that must never be printed are redacted like credentials, and a server that echoes one is caught by no-secrets.
+  const literals = [...new Set(server.secrets.filter((value) => value.length >= MIN_SECRET_CHARS))].map(escapeRegExp);
+  if (literals.length > 0) {
+    const own = (ruleOptions['no-secrets'] ?? {}) as { extraPatterns?: string[] };
+    ruleOptions['no-secrets'] = { ...own, extraPatterns: [...(own.extraPatterns ?? []), ...literals] };
+  }
   return {
-    target,
-    ...(fromConfig ? { anchor: serverAnchor(loaded), configFile: loaded.file } : {}),
+    target: server.target,
+    ...(server.name !== undefined ? { name: server.name } : {}),
+    ...(server.anchor ? { anchor: server.anchor } : {}),
+    ...(server.configFile !== undefined ? { configFile: server.configFile } : {}),
+    ...(server.replayServer ? { replayServer: server.replayServer } : {}),
     protocolVersion: flags.protocolVersion ?? config.protocolVersion,
     timeoutMs: flags.timeout ?? config.timeout ?? DEFAULTS.timeoutMs,
     deadlineMs: flags.deadline ?? durationOf(config.deadline, 'deadline') ?? DEFAULTS.deadlineMs,
@@ -118,16 +116,9 @@ function durationOf(text: string | undefined, key: string): number | undefined {
   return ms;
 }
 
-/** SARIF and annotations point at the line of the config file that declares the server. */
-function serverAnchor(loaded: LoadedConfig): SourceAnchor {
-  let line = 1;
-  try {
-    const index = readFileSync(loaded.file, 'utf8').split('\n').findIndex((text) => /"server"\s*:/.test(text));
-    if (index >= 0) line = index + 1;
-  } catch {
-    // unreadable now: line 1 of the file still anchors the result
-  }
-  // Repository-relative: GitHub resolves SARIF locations against the workspace root, not our working directory.
-  const root = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  return { uri: relative(root, resolve(loaded.file)).split(sep).join('/'), line };
+/** Shorter values are not redacted as secrets: a two-letter value would blank out every word it occurs in. */
+const MIN_SECRET_CHARS = 6;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

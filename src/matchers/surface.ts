@@ -2,7 +2,7 @@
 import type { Exchange } from '../types.js';
 import { redact } from './secrets.js';
 
-export type AnswerKind = 'success' | 'tool-error' | 'protocol-error' | 'timeout' | 'closed' | 'silent';
+export type AnswerKind = 'success' | 'tool-error' | 'protocol-error' | 'timeout' | 'closed' | 'silent' | 'http';
 
 export type SurfaceWhere = `content[${number}].text` | 'error.message' | 'error.data' | 'structuredContent' | '_meta';
 

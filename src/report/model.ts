@@ -1,5 +1,5 @@
 // The report: everything a run found, as plain data. The `json` format is this object; every formatter reads it.
-import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations } from '../types.js';
+import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations, type TransportKind } from '../types.js';
 import type { Check, Score } from '../score/score.js';
 import type { Coverage } from '../score/coverage.js';
 import type { InterruptCause } from '../interrupt.js';
@@ -80,13 +80,16 @@ export interface Report {
   schemaVersion: number;
   tool: { name: string; version: string };
   server: {
-    /** Display name: serverInfo.name, else the command. */
+    /** Display name: its name in the client config file it came from, else serverInfo.name, else the command or host. */
     name: string;
-    command: string[];
+    /** The stdio server's command and arguments (absent for a server reached at a URL). */
+    command?: string[];
+    /** The URL of a server reached over HTTP (absent for a stdio server). */
+    url?: string;
     serverInfo: { name?: string; version?: string };
     protocolVersion: string;
     era: ProtocolEra;
-    transport: 'stdio';
+    transport: TransportKind;
     restarts: number;
     stderrTail: string;
     /** Caps on what was kept of the server's output (or written to it) that this run hit: what was cut, how much. */

@@ -2,7 +2,7 @@
 import type { Finding, Report, RuleEntry } from './model.js';
 import { DOCS_BASE } from '../version.js';
 
-const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://github.com/mcp-errlint/mcp-errlint';
 /** GitHub rejects a run with more results than this. */
 export const MAX_SARIF_RESULTS = 25_000;

@@ -7,15 +7,18 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/client';
 import type { Outcome, ProtocolEra, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
-import { RecordingStdioTransport, cutOf, type StdioTarget } from './stdio-transport.js';
+import { RecordingStdioTransport } from './stdio-transport.js';
+import { RecordingHttpTransport, httpRefusal } from './http-transport.js';
+import { cutOf, type HttpFacts, type WireTransport } from './wire.js';
+import { isHttpTarget, type ServerTarget } from './target.js';
 import { CapLog, ownCopy } from './caps.js';
 import { TOOL_VERSION } from '../version.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 import { Interrupted, interruptionOf, throwIfInterrupted } from '../interrupt.js';
-import { HandshakeTimeout, startupFailure, stdoutSighting, type StartupEnd } from './startup.js';
+import { HandshakeTimeout, httpStartupFailure, startupFailure, stdoutSighting, type StartupEnd } from './startup.js';
 
 export interface SessionOptions {
-  target: StdioTarget;
+  target: ServerTarget;
   /** Pin one protocol version instead of negotiating the newest the server speaks. */
   protocolVersion?: string;
   timeoutMs: number;
@@ -41,6 +44,8 @@ export interface RawExchange {
   cancelled?: true;
   /** Characters of the answer's long strings and arrays cut before it was kept (the answer was larger by this much). */
   responseCut?: number;
+  /** Over HTTP: how the answer came (status, content type, body kind). */
+  http?: HttpFacts;
 }
 
 /** The server could not be started or did not complete the handshake: the run cannot go on (exit 2). */
@@ -124,7 +129,11 @@ export class Session {
   /** Why the server can no longer be probed (it died and could not be restarted), or null. */
   gone: string | null = null;
 
-  private transport!: RecordingStdioTransport;
+  private transport!: WireTransport;
+  /** Over HTTP: the facts of each answer whose head was read, by our tag for the frame, until its exchange is built. */
+  private readonly httpFacts = new Map<string, HttpFacts>();
+  /** Over Streamable HTTP: who waits for the end of the exchange of a frame (its POST answered in full). */
+  private readonly settleWaiters = new Map<string, () => void>();
   private client!: Client;
   private readonly pending = new Map<string, Pending>();
   private readonly answerCounts = new Map<string, number>();
@@ -181,7 +190,8 @@ export class Session {
         throw error;
       }
       const transport = this.transport;
-      const legacyMayWork = pin === undefined && !this.attempt.initializeSent && !(error instanceof HandshakeTimeout) && transport.spawnError === null
+      // Over HTTP the client's own era probe already falls back to initialize; a retry would only repeat the failure.
+      const legacyMayWork = pin === undefined && transport.kind === 'stdio' && !this.attempt.initializeSent && !(error instanceof HandshakeTimeout) && transport.spawnError === null
         && (transport.exit !== null || stdoutSighting(transport.stdoutHead).kind === 'json-rpc');
       if (!legacyMayWork) throw await this.startError(error);
       await transport.close(); // ends what the first process may have started
@@ -209,8 +219,15 @@ export class Session {
 
   /** One spawn and handshake, given up at the deadline. */
   private async connectOnce(pin: string | undefined, mode: 'auto' | 'legacy' | undefined, deadline: HandshakeDeadline): Promise<void> {
-    const transport = new RecordingStdioTransport(this.options.target, this.startedAt, this.caps);
+    const { target } = this.options;
+    const transport: WireTransport = isHttpTarget(target)
+      ? new RecordingHttpTransport(target, this.caps, this.handshakeTimeoutMs)
+      : new RecordingStdioTransport(target, this.startedAt, this.caps);
     this.transport = transport;
+    if (transport instanceof RecordingHttpTransport) {
+      transport.onresponse = (tag, facts) => this.httpFacts.set(tag, facts);
+      transport.onsettled = (tag, facts, messages) => this.settled(tag, facts, messages);
+    }
     const attempt = { initializeSent: false };
     this.attempt = attempt;
     const waiters = new Set<() => void>();
@@ -246,7 +263,7 @@ export class Session {
     client.onerror = () => {}; // protocol noise during probing is recorded as frames; the verdicts come from rules
     this.client = client;
     const died = transport.whenExited().then((exit) => {
-      throw new Error(`server exited during the handshake (exit code ${exit.exitCode ?? 'none'}${exit.signal ? `, signal ${exit.signal}` : ''})`);
+      throw new Error(exit.error !== undefined ? `${exit.error} during the handshake` : `server exited during the handshake (exit code ${exit.exitCode ?? 'none'}${exit.signal ? `, signal ${exit.signal}` : ''})`);
     });
     died.catch(() => {});
     const { signal } = this.options;
@@ -271,8 +288,14 @@ export class Session {
     }
     const version = client.getNegotiatedProtocolVersion() ?? pin ?? 'unknown';
     const era: ProtocolEra = client.getProtocolEra() === 'modern' ? 'modern' : 'legacy';
-    const { target } = this.options;
-    this.facts = { protocolVersion: version, era, transport: 'stdio', timeoutMs: this.options.timeoutMs, userSupplied: { args: target.args, cwd: target.cwd ?? process.cwd() } };
+    transport.setProtocolVersion?.(version);
+    this.facts = {
+      protocolVersion: version,
+      era,
+      transport: transport.kind,
+      timeoutMs: this.options.timeoutMs,
+      ...(isHttpTarget(target) ? {} : { userSupplied: { args: target.args, cwd: target.cwd ?? process.cwd() } }),
+    };
     const info = client.getServerVersion();
     this.serverInfo = { name: info?.name, version: info?.version };
   }
@@ -280,8 +303,10 @@ export class Session {
   /** The start-up failure, told by what the server showed (its stdout, its exit, its telling stderr lines); the server is ended. */
   private async startError(error: unknown): Promise<SessionStartError> {
     const transport = this.transport;
+    const { target } = this.options;
     let cause: string;
-    if (transport.spawnError) cause = `could not start '${this.options.target.command}': ${transport.spawnError.message}`;
+    if (isHttpTarget(target)) cause = httpStartupFailure(target.url, error, this.handshakeTimeoutMs);
+    else if (transport.spawnError) cause = `could not start '${target.command}': ${transport.spawnError.message}`;
     else {
       if (transport.exit !== null) await transport.whenDrained(); // its last words on stderr may trail its exit
       const message = error instanceof Error ? error.message : String(error);
@@ -350,24 +375,73 @@ export class Session {
     const collected: Record<string, unknown>[] = [];
     const echoed = this.expect(id, collected);
     if (frame.includes(id)) this.sentIds.add(id);
-    this.transport.sendRaw(frame + '\n');
-    const [barrier] = await this.inFlight([{ method: this.barrierMethod, params: {} }], timeoutMs, ANSWER_GRACE_MS, collected);
-    // A frame that carries our id may be answered by an async handler just after the barrier: give it a moment.
-    if (!echoed.settledWith() && frame.includes(id) && barrier.outcome.kind === 'result') {
-      await Promise.race([echoed.promise, new Promise((resolve) => setTimeout(resolve, ECHO_GRACE_MS))]);
+    let ended: Outcome | undefined;
+    if (this.transport.kind === 'http') {
+      // Streamable HTTP answers each POST on its own: the end of this one is the end of all it can bring, no barrier needed.
+      const over = new Promise<void>((resolve) => this.settleWaiters.set(id, resolve));
+      this.transport.sendRaw(frame, id);
+      if (!(await this.within(over, timeoutMs))) ended = { kind: 'timeout' };
+      this.settleWaiters.delete(id);
+    } else {
+      this.transport.sendRaw(frame + '\n', id);
+      const [barrier] = await this.inFlight([{ method: this.barrierMethod, params: {} }], timeoutMs, ANSWER_GRACE_MS, collected);
+      // A frame that carries our id may be answered by an async handler just after the barrier: give it a moment.
+      if (!echoed.settledWith() && frame.includes(id) && barrier.outcome.kind === 'result') {
+        await Promise.race([echoed.promise, new Promise((resolve) => setTimeout(resolve, ECHO_GRACE_MS))]);
+      }
+      if (barrier.outcome.kind === 'timeout' || barrier.outcome.kind === 'closed') ended = barrier.outcome;
     }
     throwIfInterrupted(this.options.signal);
+    this.transport.release(id);
     const elapsedMs = Math.round(performance.now() - started);
     const direct = echoed.settledWith();
     this.pending.delete(id);
-    const cut = (answer: Record<string, unknown>) => (cutOf(answer) > 0 ? { responseCut: cutOf(answer) } : {});
-    if (direct) return { request, response: direct, outcome: outcomeOf(direct), elapsedMs, unmatched: collected, answers: this.answerCounts.get(id) ?? 1, ...cut(direct) };
-    if (barrier.outcome.kind === 'timeout' || barrier.outcome.kind === 'closed') return { request, outcome: barrier.outcome, elapsedMs, unmatched: collected };
+    const http = this.httpFacts.get(id);
+    this.httpFacts.delete(id);
+    const onHttp = http ? { http } : {};
+    if (direct) return { request, ...answerParts(direct), elapsedMs, unmatched: collected, answers: this.answerCounts.get(id) ?? (httpOnly.has(direct) ? 0 : 1), ...onHttp };
+    if (ended) return { request, outcome: ended, elapsedMs, unmatched: collected, ...onHttp };
     // The answer to this frame has id null (or one we never sent); a late answer to an earlier request of ours is not it.
     const first = collected.find((m) => !(typeof m.id === 'string' && this.sentIds.has(m.id)));
     const rest = collected.filter((m) => m !== first);
-    if (first) return { request, response: first, outcome: outcomeOf(first), elapsedMs, unmatched: rest, answers: 0, ...cut(first) };
-    return { request, outcome: { kind: 'silent' }, elapsedMs, unmatched: [], answers: 0 };
+    if (first) return { request, ...answerParts(first), elapsedMs, unmatched: rest, answers: 0, ...onHttp };
+    // No JSON-RPC answer; over HTTP a refusal (a 4xx or 5xx status, a failed connection) is still an answer of a kind.
+    if (http && (http.status === 0 || http.status >= 300)) return { request, outcome: httpOutcome(http), elapsedMs, unmatched: [], answers: 0, ...onHttp };
+    return { request, outcome: { kind: 'silent' }, elapsedMs, unmatched: [], answers: 0, ...onHttp };
+  }
+
+  /** Does `promise` settle within `ms` (or before the run is interrupted)? */
+  private async within(promise: Promise<void>, ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const { signal } = this.options;
+    let onAbort = () => {};
+    const gaveUp = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+      onAbort = () => resolve(false);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([promise.then(() => true as const), gaveUp]);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Over HTTP, the exchange of a frame of ours is over: a request it carried that got no JSON-RPC answer gets none,
+   * when its Streamable HTTP POST ended without one or any HTTP POST was refused (its status, or a failed connection).
+   */
+  private settled(tag: string, facts: HttpFacts, messages: number): void {
+    this.settleWaiters.get(tag)?.();
+    const pending = this.pending.get(tag);
+    if (!pending || this.answerCounts.has(tag)) return;
+    const refused = facts.status === 0 || facts.status >= 300;
+    if (refused || (this.transport.kind === 'http' && messages === 0)) {
+      const marker = {};
+      httpOnly.set(marker, facts);
+      pending.resolve(marker);
+    }
   }
 
   /**
@@ -463,7 +537,7 @@ export class Session {
           clearTimeout(timer);
           if (request.method === 'tools/call' && performance.now() - started >= timeoutMs * CANCEL_PROGRESSING_AFTER) {
             cancelled.add(id);
-            transport.sendRaw(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: this.withEnvelope({ requestId: id, reason: 'mcp-errlint: long-running call, progress seen' }) }) + '\n');
+            this.cancel(id);
             resolve('timeout');
             return;
           }
@@ -476,10 +550,11 @@ export class Session {
     for (const request of frames) {
       this.sentIds.add(request.id as string);
       // Not written (a server that stopped reading has a full queue already): its answer cannot come, so no wait.
-      if (!transport.sendRaw(JSON.stringify(request) + '\n')) giveUp.get(request.id as string)!();
+      if (!transport.sendRaw(JSON.stringify(request) + (transport.kind === 'stdio' ? '\n' : ''), request.id as string)) giveUp.get(request.id as string)!();
     }
     const settled = await Promise.all(waits);
     for (const timer of timers) clearTimeout(timer);
+    for (const request of frames) transport.release(request.id as string);
     if (graceMs > 0 && transport.running) await new Promise((resolve) => setTimeout(resolve, graceMs)); // late duplicates and strays
     throwIfInterrupted(this.options.signal);
     return frames.map((request, i) => {
@@ -488,18 +563,30 @@ export class Session {
       const result = settled[i];
       if (adoptForeign && frames.length === 1) this.foreignStreak = adopted.has(id) ? this.foreignStreak + 1 : result !== 'timeout' && result.answer !== 'closed' ? 0 : this.foreignStreak;
       if (adopted.has(id) && result !== 'timeout' && result.answer !== 'closed') collected.splice(collected.indexOf(result.answer), 1);
+      const http = this.httpFacts.get(id);
+      this.httpFacts.delete(id);
       const base = {
         request,
         unmatched: collected,
         answers: this.answerCounts.get(id) ?? 0,
         ...(progress.has(id) ? { progress: progress.get(id) } : {}),
         ...(cancelled.has(id) ? { cancelled: true as const } : {}),
+        ...(http ? { http } : {}),
       };
       if (result === 'timeout') return { ...base, outcome: { kind: 'timeout' }, elapsedMs: Math.round(performance.now() - started) };
       if (result.answer === 'closed') return { ...base, outcome: closedOutcome(transport), elapsedMs: result.elapsedMs };
-      const cut = cutOf(result.answer);
-      return { ...base, response: result.answer, outcome: outcomeOf(result.answer), elapsedMs: result.elapsedMs, ...(cut > 0 ? { responseCut: cut } : {}) };
+      return { ...base, ...answerParts(result.answer), elapsedMs: result.elapsedMs };
     });
+  }
+
+  /**
+   * Stop a call still reporting progress: `notifications/cancelled`, as a client may; over Streamable HTTP in the
+   * 2026-07-28 era closing the call's response stream is the cancellation (released once the call is given up).
+   */
+  private cancel(id: string): void {
+    if (this.transport.kind === 'http' && this.facts.era === 'modern') return;
+    const notice = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: this.withEnvelope({ requestId: id, reason: 'mcp-errlint: long-running call, progress seen' }) });
+    this.transport.sendRaw(this.transport.kind === 'stdio' ? notice + '\n' : notice, `${id}-cancel`);
   }
 
   /** Does the server still answer? `ping` in the legacy era, `tools/list` in the modern era (which has no ping). */
@@ -509,7 +596,7 @@ export class Session {
     return answer.outcome.kind === 'result' || answer.outcome.kind === 'error';
   }
 
-  /** Replace a dead or stuck server process with a fresh one at the same protocol version. */
+  /** Replace a dead or stuck server process with a fresh one at the same protocol version (stdio only). */
   async restart(): Promise<void> {
     this.restarts++;
     await this.transport.close();
@@ -517,8 +604,16 @@ export class Session {
     await this.connectOnce(pin, 'legacy', this.handshakeDeadline());
   }
 
-  /** Restart after a crash or hang; a server that will not come back ends probing without ending the run. */
+  /**
+   * Restart after a crash or hang; a server that will not come back ends probing without ending the run. A server at a
+   * URL is not ours to restart: once it no longer answers, probing ends and the report says why.
+   */
   async recover(): Promise<void> {
+    const { target } = this.options;
+    if (isHttpTarget(target)) {
+      this.gone = `the server at ${target.url} stopped answering${this.transport.exit?.error ? ` (${this.transport.exit.error})` : ''}; a server reached over HTTP is not restarted`;
+      return;
+    }
     try {
       await this.restart();
     } catch (error) {
@@ -609,8 +704,26 @@ function outcomeOf(response: Record<string, unknown>): Outcome {
   return { kind: 'result', result: typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : { value: result } };
 }
 
-function closedOutcome(transport: RecordingStdioTransport): Outcome {
-  return { kind: 'closed', exitCode: transport.exit?.exitCode ?? null, signal: transport.exit?.signal ?? null };
+function closedOutcome(transport: WireTransport): Outcome {
+  const error = transport.exit?.error;
+  return { kind: 'closed', exitCode: transport.exit?.exitCode ?? null, signal: transport.exit?.signal ?? null, ...(error !== undefined ? { error } : {}) };
+}
+
+/** Stand-ins a request resolves with when its HTTP exchange ended without a JSON-RPC answer: the facts of that exchange. */
+const httpOnly = new WeakMap<object, HttpFacts>();
+
+/** An HTTP answer that carried no JSON-RPC message: a failed connection, or a status with whatever body came. */
+function httpOutcome(facts: HttpFacts): Outcome {
+  if (facts.status === 0) return { kind: 'closed', exitCode: null, signal: null, error: facts.error ?? 'the connection failed' };
+  return { kind: 'http', status: facts.status, contentType: facts.contentType, body: facts.text ?? '' };
+}
+
+/** The response, outcome and cut size of an answer (or of the stand-in for an HTTP answer without a message). */
+function answerParts(answer: Record<string, unknown>): Pick<RawExchange, 'response' | 'outcome' | 'responseCut'> {
+  const facts = httpOnly.get(answer);
+  if (facts) return { outcome: httpOutcome(facts) };
+  const cut = cutOf(answer);
+  return { response: answer, outcome: outcomeOf(answer), ...(cut > 0 ? { responseCut: cut } : {}) };
 }
 
 export function describeOutcome(outcome: Outcome): string {
@@ -622,8 +735,10 @@ export function describeOutcome(outcome: Outcome): string {
     case 'timeout':
       return 'no answer before the timeout';
     case 'closed':
-      return `the server exited (exit code ${outcome.exitCode ?? 'none'})`;
+      return outcome.error !== undefined ? `the connection failed (${outcome.error})` : `the server exited (exit code ${outcome.exitCode ?? 'none'})`;
     case 'silent':
       return 'no answer (as a notification requires)';
+    case 'http':
+      return httpRefusal({ status: outcome.status, contentType: outcome.contentType, body: 'other', text: outcome.body });
   }
 }

@@ -1,5 +1,5 @@
 // Why a server did not become an MCP session, told by what it showed: its stdout (nothing, a banner, answers), its exit, its telling stderr lines.
-import type { ExitInfo } from './stdio-transport.js';
+import type { ExitInfo } from './wire.js';
 import { formatDuration } from '../interrupt.js';
 
 /** How much of the start of a server's stdout is kept as written: enough to quote a banner. */
@@ -115,6 +115,13 @@ export function startupFailure(end: StartupEnd, stdoutHead: string, stderr: stri
   const telltale = telltaleStderr(stderr);
   if (telltale.length > 0) cause += ` (server stderr: ${telltale.map(quote).join(' … ')})`;
   return cause;
+}
+
+/** Why a server at a URL did not become an MCP session: unreachable, refused over HTTP, silent, or a failed handshake. */
+export function httpStartupFailure(url: string, error: unknown, timeoutMs: number): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof HandshakeTimeout || /timed? ?out/i.test(message)) return `no MCP handshake with ${url} within ${formatDuration(timeoutMs)}`;
+  return `the MCP handshake with ${url} failed: ${message}`;
 }
 
 function quote(line: string): string {

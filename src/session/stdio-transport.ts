@@ -3,9 +3,10 @@ import { newMarker, RUN_MARKER, terminateTree, track, TERMINATE_GRACE_MS, type T
 import { STDOUT_START_CHARS } from './startup.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
-import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { CapLog, formatSize, ownCopy, ownTail } from './caps.js';
 import type { StdioTarget } from './target.js';
+import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type Interceptor, type WireTransport } from './wire.js';
 
 export type FrameDirection = 'out' | 'in' | 'noise' | 'stderr' | 'exit' | 'spawn-error';
 
@@ -16,38 +17,13 @@ export interface Frame {
   text: string;
 }
 
-export type { StdioTarget } from './target.js';
-
-export interface ExitInfo {
-  exitCode: number | null;
-  signal: string | null;
-}
-
-/** Messages the transport hands to a side channel instead of the SDK client (our raw requests' answers). */
-export type Interceptor = (message: Record<string, unknown>) => boolean;
-
 /** The tail of the server's stderr kept for the report and start-up failures; the rest is read and dropped. */
 export const STDERR_TAIL_CHARS = 64 * 1024;
-/** A stdout line longer than this is no JSON-RPC message we can use: it is recorded as noise and dropped. */
-export const MAX_LINE_CHARS = 8 * 1024 * 1024;
 /** Bytes queued for a server's stdin past which nothing more is written (a server that stopped reading). */
 export const MAX_PENDING_WRITE_BYTES = 8 * 1024 * 1024;
-/** An answer line longer than this has its long strings cut before it is kept for grading. */
-export const MAX_ANSWER_KEPT_CHARS = 128 * 1024;
-/** The most kept of one string of an answer: enough for every rule (an echo is a 1,000-character run; the size of what is cut is still graded). */
-const MAX_ANSWER_STRING_CHARS = 64 * 1024;
-/** The most kept of one array of an answer. */
-const MAX_ANSWER_ITEMS = 1000;
 
-/** How much of an answer was cut before grading (its long strings and arrays), keyed by the parsed message. */
-const answerCuts = new WeakMap<object, number>();
-
-/** Characters cut from this answer's strings (and JSON of array items) before it was kept, or 0. */
-export function cutOf(message: object | undefined): number {
-  return message === undefined ? 0 : (answerCuts.get(message) ?? 0);
-}
-
-export class RecordingStdioTransport implements Transport {
+export class RecordingStdioTransport implements WireTransport {
+  readonly kind = 'stdio';
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -169,6 +145,9 @@ export class RecordingStdioTransport implements Transport {
     return true;
   }
 
+  /** Nothing to release on stdio: a frame is written and done. */
+  release(): void {}
+
   /** Resolves when the process has exited (or failed to spawn). */
   whenExited(): Promise<ExitInfo> {
     return this.exited;
@@ -264,37 +243,13 @@ export class RecordingStdioTransport implements Transport {
   }
 
   private onLine(line: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      this.record('noise', line);
-      return;
-    }
-    // A JSON log line ({"level":30,"msg":...}) is an object but no JSON-RPC message: it is noise too.
-    const isObject = (value: unknown) =>
-      typeof value === 'object' && value !== null && !Array.isArray(value) && ['jsonrpc', 'id', 'method', 'result', 'error'].some((key) => key in value);
-    // A batch answer is an array of responses: each is handled like a message of its own.
-    const messages = Array.isArray(message) && message.length > 0 && message.every(isObject) ? message : [message];
-    if (!messages.every(isObject)) {
+    const messages = messagesOf(line);
+    if (messages === null) {
       this.record('noise', line);
       return;
     }
     if (this.onframe) this.record('in', line);
-    for (const one of messages as Record<string, unknown>[]) {
-      if (line.length > MAX_ANSWER_KEPT_CHARS) this.keepBounded(one);
-      if (!this.intercept?.(one)) this.onmessage?.(one as JSONRPCMessage);
-    }
-  }
-
-  /** Cut the long strings and arrays of a huge answer before anything keeps it; how much was cut is remembered. */
-  private keepBounded(message: Record<string, unknown>): void {
-    const budget = { left: MAX_ANSWER_KEPT_CHARS, cut: 0 };
-    boundValue(message, budget, 0);
-    if (budget.cut === 0) return;
-    answerCuts.set(message, budget.cut);
-    this.caps.hit('answer', budget.cut, (times, amount) =>
-      `answers: ${times} answer(s) longer than ${formatSize(MAX_ANSWER_KEPT_CHARS)} had ${formatSize(amount)} of long strings or arrays cut before grading (the sizes cut are still graded)`);
+    deliver(this, messages, line.length, this.caps);
   }
 
   private record(direction: FrameDirection, text: string): void {
@@ -313,29 +268,4 @@ export class RecordingStdioTransport implements Transport {
     this.resolveExit(info);
     this.onclose?.();
   }
-}
-
-/** Cut, in place, strings and arrays of a parsed answer past its budget; counts what was cut in `budget.cut`. */
-function boundValue(value: unknown, budget: { left: number; cut: number }, depth: number): unknown {
-  if (typeof value === 'string') {
-    const keep = Math.min(value.length, MAX_ANSWER_STRING_CHARS, Math.max(budget.left, 1024));
-    budget.left -= keep;
-    if (keep === value.length) return value;
-    budget.cut += value.length - keep;
-    // Head and tail: a server that echoes a huge value often ends its message with the hint that matters.
-    const head = Math.ceil(keep / 2);
-    return `${ownCopy(value, head)}…[${value.length - keep} characters cut by mcp-errlint]…${ownTail(value, keep - head)}`;
-  }
-  if (typeof value !== 'object' || value === null || depth > 64) return value;
-  if (Array.isArray(value)) {
-    if (value.length > MAX_ANSWER_ITEMS) {
-      budget.cut += JSON.stringify(value.slice(MAX_ANSWER_ITEMS))?.length ?? 0;
-      value.length = MAX_ANSWER_ITEMS;
-    }
-    for (let i = 0; i < value.length; i++) value[i] = boundValue(value[i], budget, depth + 1);
-    return value;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) record[key] = boundValue(record[key], budget, depth + 1);
-  return value;
 }

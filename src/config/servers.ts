@@ -1,0 +1,140 @@
+// Which server(s) a run lints: a command after --, a URL, our config file's "server", or the servers of an MCP client's
+// config file; the one place where those are told apart, checked against each other, and given what they need.
+import { readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import type { SourceAnchor } from '../report/model.js';
+import type { HttpTransportKind, ServerTarget } from '../session/target.js';
+import { isHttpTarget } from '../session/target.js';
+import { UsageError } from '../errors.js';
+import { CONFIG_FILE, type LoadedConfig } from './load.js';
+import { readClientConfig } from './client-config.js';
+import { parseHeader } from './expand.js';
+
+/** The flags that say which server to lint and how to reach it. */
+export interface ServerFlags {
+  url?: string;
+  transport?: Exclude<HttpTransportKind, 'auto'>;
+  /** `Name: value`, repeatable; `$VAR`, `${VAR}` and `${env:VAR}` in the value are read from the environment. */
+  header?: string[];
+  /** `KEY=VALUE`, repeatable: the stdio server's environment. */
+  env?: string[];
+  mcpConfig?: string;
+  server?: string;
+}
+
+/** One server to lint, with what the report and replay commands need to name it. */
+export interface ServerChoice {
+  target: ServerTarget;
+  /** Its name where it was declared (a client config file's key). */
+  name?: string;
+  /** The file and line that declared it: SARIF and annotations point there. */
+  anchor?: SourceAnchor;
+  /** Our own config file, when the server came from it (replay commands name the file). */
+  configFile?: string;
+  /** How a replay command names it, when not by its target alone. */
+  replayServer?: string[];
+  /** Values that must never be printed (header values, substituted variables). */
+  secrets: string[];
+  /** Why it is not linted (e.g. disabled in its file); it is still listed. */
+  skipped?: string;
+}
+
+export interface ServerContext {
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+}
+
+/** The server(s) to lint, from the command after --, --url, --mcp-config, or our config file's "server", in that order. */
+export function chooseServers(command: string[], flags: ServerFlags, loaded: LoadedConfig | undefined, context: ServerContext): ServerChoice[] {
+  const given = [command.length > 0 && 'a command after --', flags.url !== undefined && '--url', flags.mcpConfig !== undefined && '--mcp-config'].filter(Boolean);
+  if (given.length > 1) throw new UsageError(`${given.join(' and ')} each name a server to lint: give only one`);
+  if (flags.server !== undefined && flags.mcpConfig === undefined) throw new UsageError('--server picks a server of an --mcp-config file: give the file too');
+  if (flags.transport !== undefined && flags.url === undefined) throw new UsageError('--transport applies to a server given with --url');
+  const choices = flags.mcpConfig !== undefined ? fromClientConfig(flags.mcpConfig, flags.server, context) : [single(command, flags, loaded)];
+  return choices.map((choice) => withFlags(choice, flags, context));
+}
+
+/** A command after --, a --url, or our config file's "server". */
+function single(command: string[], flags: ServerFlags, loaded: LoadedConfig | undefined): ServerChoice {
+  if (command.length > 0) return { target: { command: command[0], args: command.slice(1) }, secrets: [] };
+  if (flags.url !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(flags.url);
+    } catch {
+      throw new UsageError(`--url expects an http:// or https:// URL, got '${flags.url}'`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url expects an http:// or https:// URL, got a ${url.protocol} one`);
+    return { target: { url: url.href, transport: flags.transport ?? 'auto' }, secrets: [] };
+  }
+  const server = loaded?.config.server;
+  if (!server || !loaded) throw new UsageError(`no server to lint: give its command after --, e.g. mcp-errlint -- node server.js, a --url, an --mcp-config file, or a "server" in ${CONFIG_FILE}`);
+  return {
+    target: { command: server.command, args: server.args ?? [], env: server.env, cwd: resolve(loaded.dir, server.cwd ?? '.') },
+    anchor: anchorAt(loaded.file, lineOf(loaded.file, /"server"\s*:/)),
+    configFile: loaded.file,
+    secrets: [],
+  };
+}
+
+/** Every server of a client config file (or the one --server names), each anchored on its line. */
+function fromClientConfig(file: string, only: string | undefined, context: ServerContext): ServerChoice[] {
+  const declared = readClientConfig(file, { env: context.env, cwd: context.cwd });
+  const picked = only === undefined ? declared : declared.filter((server) => server.name === only);
+  if (picked.length === 0) {
+    const names = declared.map((server) => server.name);
+    throw new UsageError(only === undefined ? `${file} declares no server` : `${file} declares no server named '${only}' (it declares: ${names.join(', ') || 'none'})`);
+  }
+  return picked.map((server) => ({
+    target: server.target,
+    name: server.name,
+    anchor: anchorAt(file, server.line),
+    replayServer: ['--mcp-config', file, '--server', server.name],
+    secrets: server.secrets,
+    ...(server.skipped !== undefined ? { skipped: server.skipped } : {}),
+  }));
+}
+
+/** --header and -e applied to a chosen server: headers reach only HTTP servers, environment variables only stdio ones. */
+function withFlags(choice: ServerChoice, flags: ServerFlags, context: ServerContext): ServerChoice {
+  const { target } = choice;
+  const headers = (flags.header ?? []).map((spec) => parseHeader(spec, context.env));
+  const env = (flags.env ?? []).map((pair) => {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
+    if (!match) throw new UsageError(`-e expects KEY=VALUE, got '${pair}'`);
+    return [match[1], match[2]] as const;
+  });
+  const secrets = [...choice.secrets, ...headers.flatMap((header) => header.secrets)];
+  if (isHttpTarget(target)) {
+    if (env.length > 0 && flags.mcpConfig === undefined) throw new UsageError('-e sets the environment of a server started on stdio; a server at a URL is already running');
+    const merged = { ...target.headers, ...Object.fromEntries(headers.map((h) => [h.name, h.value])) };
+    for (const value of Object.values(target.headers ?? {})) if (value !== '') secrets.push(value);
+    // The replay names the headers as the user gave them (variables unexpanded), never their values.
+    const replayServer = choice.replayServer ?? ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : []), ...(flags.header ?? []).flatMap((spec) => ['--header', spec])];
+    return { ...choice, target: { ...target, ...(Object.keys(merged).length > 0 ? { headers: merged } : {}) }, replayServer, secrets };
+  }
+  if (headers.length > 0 && flags.mcpConfig === undefined) throw new UsageError('--header applies to a server given with --url');
+  if (env.length === 0) return { ...choice, secrets };
+  for (const [key, value] of env) if (SECRET_KEY.test(key)) secrets.push(value);
+  const replayServer = [...(flags.env ?? []).flatMap((pair) => ['-e', pair]), ...(choice.replayServer ?? ['--', target.command, ...target.args])];
+  return { ...choice, target: { ...target, env: { ...target.env, ...Object.fromEntries(env) } }, secrets, replayServer };
+}
+
+/** Environment variables whose values are credentials by their name: they are redacted wherever they show up. */
+const SECRET_KEY = /token|secret|passw|key|auth|credential|cookie|session/i;
+
+/** The first line of `file` that matches `pattern` (1 when none, or when the file cannot be read now). */
+function lineOf(file: string, pattern: RegExp): number {
+  try {
+    const index = readFileSync(file, 'utf8').split('\n').findIndex((text) => pattern.test(text));
+    return index >= 0 ? index + 1 : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** SARIF and annotations point at a line of a file, repository-relative: GitHub resolves locations against the workspace root. */
+function anchorAt(file: string, line: number): SourceAnchor {
+  const root = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  return { uri: relative(root, resolve(file)).split(sep).join('/'), line };
+}

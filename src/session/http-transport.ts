@@ -1,0 +1,374 @@
+// An MCP transport over HTTP that records every exchange: Streamable HTTP (a POST per message, answered with JSON or an
+// SSE stream) and the legacy HTTP+SSE transport (a GET event stream that names the POST endpoint), with the fallback
+// from the first to the second that MCP clients perform. Only the URL given is ever contacted: redirects are not followed.
+import http, { type ClientRequest, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { createParser } from 'eventsource-parser';
+import { PROTOCOL_VERSION_META_KEY, SdkErrorCode, SdkHttpError, type JSONRPCMessage, type TransportSendOptions } from '@modelcontextprotocol/client';
+import { CapLog, formatSize, ownCopy } from './caps.js';
+import type { HttpTarget } from './target.js';
+import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type WireTransport } from './wire.js';
+import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
+
+/** The most kept of a body that is no JSON-RPC message (an HTML error page): enough to quote and to scan for leaks. */
+export const MAX_OTHER_BODY_CHARS = 16 * 1024;
+/** Response headers kept in the facts of an exchange. */
+const KEPT_HEADERS = ['retry-after', 'www-authenticate', 'location', 'allow'];
+/** Statuses on which a client falls back from Streamable HTTP to the legacy HTTP+SSE transport (spec, backward compatibility). */
+const FALLBACK_STATUSES = new Set([400, 404, 405]);
+/** How long a DELETE that ends a legacy session may take at close. */
+const DELETE_TIMEOUT_MS = 1000;
+
+/** What a POST came back with, as soon as its head is read (the body is read on, and delivered, in the background). */
+interface Posted {
+  facts: HttpFacts;
+  headers: IncomingMessage['headers'];
+  /** The body's text when it is no JSON-RPC message (for a refusal's message), once read. */
+  text: Promise<string>;
+}
+
+export class RecordingHttpTransport implements WireTransport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  intercept?: Interceptor;
+  onnoise?: (text: string) => void;
+  /** Called when the head of the answer to the frame sent with `tag` is read. */
+  onresponse?: (tag: string, facts: HttpFacts) => void;
+  onsettled?: (tag: string, facts: HttpFacts, messages: number) => void;
+
+  readonly stderrText = '';
+  readonly stdoutHead = '';
+  readonly spawnError = null;
+  exit: ExitInfo | null = null;
+  sessionId?: string;
+
+  private mode: 'http' | 'sse';
+  private protocolVersion?: string;
+  /** Legacy HTTP+SSE: where messages are POSTed, from the stream's `endpoint` event. */
+  private endpoint?: URL;
+  private stream?: ClientRequest;
+  private closed = false;
+  private readonly url: URL;
+  private readonly agent: http.Agent;
+  private readonly open = new Map<string, ClientRequest>();
+  private readonly untagged = new Set<ClientRequest>();
+  private readonly exited: Promise<ExitInfo>;
+  private resolveExit!: (info: ExitInfo) => void;
+
+  constructor(
+    private readonly target: HttpTarget,
+    readonly caps = new CapLog(),
+    /** How long the legacy event stream may take to name its endpoint. */
+    private readonly endpointTimeoutMs = 10_000,
+  ) {
+    this.url = new URL(target.url);
+    this.mode = target.transport === 'sse' ? 'sse' : 'http';
+    const Agent = this.url.protocol === 'https:' ? https.Agent : http.Agent;
+    this.agent = new Agent({ keepAlive: true });
+    this.exited = new Promise((resolve) => (this.resolveExit = resolve));
+  }
+
+  get kind(): 'http' | 'sse' {
+    return this.mode;
+  }
+
+  /** Streamable HTTP answers each request on its own response (the SDK aborts it instead of sending a cancellation). */
+  get hasPerRequestStream(): boolean {
+    return this.mode === 'http';
+  }
+
+  get running(): boolean {
+    return !this.closed && this.exit === null;
+  }
+
+  async start(): Promise<void> {
+    if (this.mode === 'sse') await this.openStream();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+  }
+
+  /** The SDK client's messages (the handshake): a refusal is thrown as the SDK's own transport throws it. */
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const text = JSON.stringify(message);
+    const initialize = 'method' in message && message.method === 'initialize' && 'id' in message;
+    let posted = await this.post(text, undefined, options?.requestSignal);
+    if (initialize && this.mode === 'http' && this.target.transport !== 'http' && FALLBACK_STATUSES.has(posted.facts.status)) {
+      const body = await posted.text;
+      if (!isJsonRpcError(body)) {
+        const refusal = httpRefusal(posted.facts, body);
+        await this.openStream().catch((error: unknown) => {
+          throw new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Streamable HTTP was refused (${refusal}), and the legacy HTTP+SSE transport failed too: ${error instanceof Error ? error.message : String(error)}`, {
+            status: posted.facts.status,
+            text: body,
+          });
+        });
+        posted = await this.post(text, undefined, options?.requestSignal);
+      }
+    }
+    const { facts, headers } = posted;
+    if (facts.status === 0) throw new Error(`could not reach ${this.url.href}: ${facts.error}`);
+    if (initialize && facts.status < 300 && typeof headers['mcp-session-id'] === 'string') this.sessionId = headers['mcp-session-id'];
+    if (facts.status >= 300) {
+      const body = await posted.text;
+      throw new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${httpRefusal(facts, body)}`, { status: facts.status, text: body });
+    }
+  }
+
+  /** A raw frame of ours; its facts and its end are told through onresponse and onsettled under `tag`. */
+  sendRaw(text: string, tag?: string): boolean {
+    if (!this.running) return true; // whoever waits is told the server is gone
+    void this.post(text, tag);
+    return true;
+  }
+
+  release(tag: string): void {
+    const request = this.open.get(tag);
+    this.open.delete(tag);
+    request?.destroy();
+  }
+
+  whenExited(): Promise<ExitInfo> {
+    return this.exited;
+  }
+
+  whenDrained(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Abort whatever is open, end a legacy session (DELETE, best effort), and let no socket outlive the run. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const request of [...this.open.values(), ...this.untagged]) request.destroy();
+    this.open.clear();
+    this.untagged.clear();
+    this.stream?.destroy();
+    if (this.sessionId !== undefined && this.mode === 'http') await this.deleteSession();
+    this.agent.destroy();
+    this.finish({ exitCode: null, signal: null });
+  }
+
+  /** The request headers of one message: ours, the user's, the session's, and those the 2026-07-28 era derives from the body. */
+  private headersFor(text: string): Record<string, string> {
+    const headers: Record<string, string> = {
+      ...this.target.headers,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      message = undefined;
+    }
+    const request = typeof message === 'object' && message !== null && !Array.isArray(message) ? (message as Record<string, unknown>) : undefined;
+    const initialize = request?.method === 'initialize';
+    if (this.sessionId !== undefined && !initialize && this.mode === 'http') headers['mcp-session-id'] = this.sessionId;
+    const params = typeof request?.params === 'object' && request.params !== null && !Array.isArray(request.params) ? (request.params as Record<string, unknown>) : undefined;
+    const claimed = (params?._meta as Record<string, unknown> | undefined)?.[PROTOCOL_VERSION_META_KEY];
+    const version = typeof claimed === 'string' ? claimed : initialize ? undefined : this.protocolVersion;
+    if (version !== undefined && versionAtLeast(version, '2025-06-18')) headers['mcp-protocol-version'] = version;
+    if (version !== undefined && versionAtLeast(version, MODERN_ERA_SINCE) && typeof request?.method === 'string') {
+      headers['mcp-method'] = request.method;
+      const name = ['tools/call', 'prompts/get'].includes(request.method) ? params?.name : request.method === 'resources/read' ? params?.uri : undefined;
+      if (typeof name === 'string') headers['mcp-name'] = headerValue(name);
+    }
+    return headers;
+  }
+
+  /** POST one message; resolves when the answer's head is read. Its body is read on and delivered as it comes. */
+  private post(text: string, tag?: string, signal?: AbortSignal): Promise<Posted> {
+    const target = this.mode === 'sse' ? this.endpoint! : this.url;
+    return new Promise((resolve) => {
+      const facts: HttpFacts = { status: 0, contentType: null, body: 'empty' };
+      let text$: (value: string) => void = () => {};
+      const bodyText = new Promise<string>((done) => (text$ = done));
+      let settled = false;
+      const settle = (messages: number) => {
+        if (settled) return;
+        settled = true;
+        if (tag !== undefined) {
+          const released = this.open.get(tag) !== request;
+          this.open.delete(tag);
+          if (!released) this.onsettled?.(tag, facts, messages);
+        } else this.untagged.delete(request);
+        text$(facts.text ?? '');
+      };
+      const request = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', agent: this.agent, headers: this.headersFor(text) }, (response) => {
+        facts.status = response.statusCode ?? 0;
+        facts.contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null;
+        const kept = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (typeof response.headers[name] === 'string' ? [[name, response.headers[name] as string]] : [])));
+        if (Object.keys(kept).length > 0) facts.headers = kept;
+        if (tag !== undefined) this.onresponse?.(tag, facts);
+        resolve({ facts, headers: response.headers, text: bodyText });
+        this.readBody(response, facts, settle);
+      });
+      if (tag !== undefined) this.open.set(tag, request);
+      else this.untagged.add(request);
+      signal?.addEventListener('abort', () => request.destroy(), { once: true });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (facts.status === 0) {
+          facts.error = error.code ?? error.message;
+          resolve({ facts, headers: {}, text: bodyText });
+        }
+        settle(0);
+      });
+      request.end(text);
+    });
+  }
+
+  /** Read one answer's body: an SSE stream or a JSON body gives messages; anything else is kept (its start) as text. */
+  private readBody(response: IncomingMessage, facts: HttpFacts, settle: (messages: number) => void): void {
+    response.setEncoding('utf8');
+    let messages = 0;
+    const take = (data: string): boolean => {
+      const found = messagesOf(data);
+      if (found === null) return false;
+      messages += found.length;
+      deliver(this, found, data.length, this.caps);
+      return true;
+    };
+    if (mediaType(facts.contentType) === 'text/event-stream') {
+      facts.body = 'sse';
+      const parser = createParser({
+        maxBufferSize: MAX_LINE_CHARS,
+        onEvent: (event) => {
+          if ((event.event ?? 'message') === 'message' && !take(event.data)) this.onnoise?.(event.data);
+        },
+        onError: (error) => {
+          if (error.type !== 'max-buffer-size-exceeded') return;
+          this.caps.hit('sse-event', 0, (times) => `answers: ${times} SSE event(s) longer than ${formatSize(MAX_LINE_CHARS)} were dropped unread; a call they answered counts as unanswered`);
+          response.destroy();
+        },
+      });
+      response.on('data', (chunk: string) => parser.feed(chunk));
+    } else {
+      let body = '';
+      let dropped = 0;
+      response.on('data', (chunk: string) => {
+        if (body.length + chunk.length <= MAX_LINE_CHARS) body += chunk;
+        else dropped += chunk.length;
+      });
+      response.on('end', () => {
+        if (dropped > 0) {
+          this.caps.hit('http-body', dropped, (times, amount) => `answers: ${times} HTTP bodies longer than ${formatSize(MAX_LINE_CHARS)} (${formatSize(amount)} beyond) were dropped unread`);
+          facts.body = 'other';
+          facts.text = ownCopy(body, MAX_OTHER_BODY_CHARS);
+        } else if (body.trim() === '') facts.body = 'empty';
+        else if (take(body)) facts.body = 'json';
+        else {
+          facts.body = 'other';
+          facts.text = ownCopy(body, MAX_OTHER_BODY_CHARS);
+        }
+      });
+    }
+    response.on('end', () => settle(messages));
+    response.on('close', () => {
+      if (!response.complete) facts.error ??= 'the connection closed before the answer was complete';
+      settle(messages);
+    });
+    response.on('error', () => settle(messages));
+  }
+
+  /** Legacy HTTP+SSE: open the event stream and wait for the `endpoint` event that says where to POST. */
+  private openStream(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const fail = (why: string) => {
+        clearTimeout(timer);
+        request.destroy();
+        reject(new Error(why));
+      };
+      const timer = setTimeout(() => fail(`no endpoint event on the event stream within ${Math.round(this.endpointTimeoutMs / 1000)} s`), this.endpointTimeoutMs);
+      const headers = { ...this.target.headers, accept: 'text/event-stream' };
+      const request = (this.url.protocol === 'https:' ? https : http).request(this.url, { method: 'GET', agent: this.agent, headers }, (response) => {
+        const type = mediaType(typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null);
+        if (response.statusCode !== 200 || type !== 'text/event-stream') {
+          response.resume();
+          return fail(`GET ${this.url.pathname} answered HTTP ${response.statusCode}${type ? ` ${type}` : ''}, not an event stream`);
+        }
+        response.setEncoding('utf8');
+        const parser = createParser({
+          maxBufferSize: MAX_LINE_CHARS,
+          onEvent: (event) => {
+            if (event.event === 'endpoint' && this.endpoint === undefined) {
+              const endpoint = new URL(event.data.trim(), this.url);
+              // Only the server given: an endpoint elsewhere is refused, not followed.
+              if (endpoint.origin !== this.url.origin) return fail(`the event stream named an endpoint on another origin (${endpoint.origin}); mcp-errlint only talks to ${this.url.origin}`);
+              this.endpoint = endpoint;
+              this.mode = 'sse';
+              clearTimeout(timer);
+              resolve();
+            } else if ((event.event ?? 'message') === 'message') {
+              const found = messagesOf(event.data);
+              if (found === null) this.onnoise?.(event.data);
+              else deliver(this, found, event.data.length, this.caps);
+            }
+          },
+        });
+        response.on('data', (chunk: string) => parser.feed(chunk));
+        const ended = () => {
+          if (this.endpoint === undefined) return fail('the event stream ended before it named an endpoint');
+          if (!this.closed) this.finish({ exitCode: null, signal: null, error: 'the event stream closed' });
+        };
+        response.on('end', ended);
+        response.on('close', ended);
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (this.endpoint === undefined) fail(`could not reach ${this.url.href}: ${error.code ?? error.message}`);
+        else if (!this.closed) this.finish({ exitCode: null, signal: null, error: error.code ?? error.message });
+      });
+      this.stream = request;
+      request.end();
+    });
+  }
+
+  /** End a legacy Streamable HTTP session (the spec's DELETE); a server that allows none answers 405, which is fine. */
+  private deleteSession(): Promise<void> {
+    return new Promise((resolve) => {
+      const headers: Record<string, string> = { ...this.target.headers, 'mcp-session-id': this.sessionId! };
+      if (this.protocolVersion !== undefined && versionAtLeast(this.protocolVersion, '2025-06-18')) headers['mcp-protocol-version'] = this.protocolVersion;
+      const request = (this.url.protocol === 'https:' ? https : http).request(this.url, { method: 'DELETE', agent: this.agent, headers, timeout: DELETE_TIMEOUT_MS }, (response) => {
+        response.resume();
+        response.on('end', () => resolve());
+      });
+      request.on('timeout', () => request.destroy());
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      request.end();
+    });
+  }
+
+  private finish(info: ExitInfo): void {
+    if (this.exit !== null) return;
+    this.exit = info;
+    this.resolveExit(info);
+    this.onclose?.();
+  }
+}
+
+/** `text/html; charset=utf-8` → `text/html`. */
+function mediaType(contentType: string | null): string | null {
+  return contentType?.split(';')[0].trim().toLowerCase() || null;
+}
+
+/** A body that is a JSON-RPC error: a server that speaks MCP refused the message (no transport fallback then). */
+function isJsonRpcError(body: string): boolean {
+  const messages = messagesOf(body);
+  return messages !== null && messages.some((m) => 'error' in m);
+}
+
+/** "HTTP 404 text/html: <start of the body>", for messages about a refused POST. */
+export function httpRefusal(facts: HttpFacts, body = facts.text ?? ''): string {
+  const type = mediaType(facts.contentType);
+  const quoted = body.trim() === '' ? '' : `: ${JSON.stringify(ownCopy(body.trim().replace(/\s+/g, ' '), 160))}`;
+  return `HTTP ${facts.status}${type ? ` ${type}` : ''}${quoted}`;
+}
+
+/** A header value as the 2026-07-28 transport sends it: as is when it is plain visible ASCII, else in the Base64 sentinel form. */
+export function headerValue(value: string): string {
+  const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !(value.startsWith('=?base64?') && value.endsWith('?='));
+  return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}

@@ -1,0 +1,138 @@
+// What every wire transport (stdio, Streamable HTTP, legacy HTTP+SSE) offers the session, and the parts they share:
+// telling JSON-RPC messages from noise, and cutting huge answers down before anything keeps them.
+import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
+import { formatSize, ownCopy, ownTail, type CapLog } from './caps.js';
+
+/** How a server process ended, or (HTTP) why the server can no longer be reached. */
+export interface ExitInfo {
+  exitCode: number | null;
+  signal: string | null;
+  /** HTTP: the network error that ended the connection (e.g. ECONNREFUSED). */
+  error?: string;
+}
+
+/** Messages the transport hands to a side channel instead of the SDK client (our raw requests' answers). */
+export type Interceptor = (message: Record<string, unknown>) => boolean;
+
+/** What one HTTP exchange looked like on the wire (absent on stdio). */
+export interface HttpFacts {
+  /** The HTTP status, or 0 when the connection failed before one came. */
+  status: number;
+  contentType: string | null;
+  /** How the body came: JSON, an SSE stream, nothing, or something that is no JSON-RPC message (`text` holds its start). */
+  body: 'json' | 'sse' | 'empty' | 'other';
+  /** The start of a body that is no JSON-RPC message (an HTML error page, a plain-text refusal). */
+  text?: string;
+  /** Response headers a rule may read (retry-after, www-authenticate, location); lower-case names. */
+  headers?: Record<string, string>;
+  /** The network error that ended the exchange (ECONNRESET, ECONNREFUSED, …). */
+  error?: string;
+}
+
+/**
+ * A wire transport: the SDK client speaks through it during the handshake, the session writes raw frames through it
+ * afterwards and reads every message the server sends through `intercept`.
+ */
+export interface WireTransport extends Transport {
+  intercept?: Interceptor;
+  /** Called for each piece of server output that is not a JSON-RPC message (stdout noise). */
+  onnoise?: (text: string) => void;
+  /** HTTP: called once the exchange of the frame sent with `tag` is over (its body read, or its connection failed). */
+  onsettled?: (tag: string, facts: HttpFacts, messages: number) => void;
+  readonly kind: 'stdio' | 'http' | 'sse';
+  readonly running: boolean;
+  /** Set once the server ended (stdio) or was found unreachable (HTTP). */
+  readonly exit: ExitInfo | null;
+  readonly spawnError: Error | null;
+  /** The tail of the server's stderr ('' over HTTP). */
+  readonly stderrText: string;
+  /** The start of the server's stdout, for start-up failures ('' over HTTP). */
+  readonly stdoutHead: string;
+  whenExited(): Promise<ExitInfo>;
+  whenDrained(ms?: number): Promise<void>;
+  /**
+   * Write one frame as it is. `tag` names it (our id for it) so that HTTP facts and a settled exchange can be told to
+   * the session. Returns false when the frame was not sent and no answer can come.
+   */
+  sendRaw(text: string, tag?: string): boolean;
+  /** The session no longer waits for the frame sent with `tag`: an HTTP request still open is aborted. */
+  release(tag: string): void;
+}
+
+/** A stdout line longer than this is no JSON-RPC message we can use: it is recorded as noise and dropped. */
+export const MAX_LINE_CHARS = 8 * 1024 * 1024;
+/** An answer longer than this has its long strings cut before it is kept for grading. */
+export const MAX_ANSWER_KEPT_CHARS = 128 * 1024;
+/** The most kept of one string of an answer: enough for every rule (an echo is a 1,000-character run; the size of what is cut is still graded). */
+const MAX_ANSWER_STRING_CHARS = 64 * 1024;
+/** The most kept of one array of an answer. */
+const MAX_ANSWER_ITEMS = 1000;
+
+/** How much of an answer was cut before grading (its long strings and arrays), keyed by the parsed message. */
+const answerCuts = new WeakMap<object, number>();
+
+/** Characters cut from this answer's strings (and JSON of array items) before it was kept, or 0. */
+export function cutOf(message: object | undefined): number {
+  return message === undefined ? 0 : (answerCuts.get(message) ?? 0);
+}
+
+const looksJsonRpc = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && ['jsonrpc', 'id', 'method', 'result', 'error'].some((key) => key in value);
+
+/**
+ * The JSON-RPC messages in one frame of server output (a batch answer gives each of its members), or null when the
+ * frame is no JSON-RPC message: not JSON, or JSON that is not (a JSON log line such as {"level":30,"msg":...}).
+ */
+export function messagesOf(text: string): Record<string, unknown>[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const messages = Array.isArray(parsed) && parsed.length > 0 && parsed.every(looksJsonRpc) ? parsed : [parsed];
+  return messages.every(looksJsonRpc) ? (messages as Record<string, unknown>[]) : null;
+}
+
+/** Hand messages parsed from a frame of `chars` characters to the session (or else the SDK client), huge ones cut first. */
+export function deliver(transport: WireTransport, messages: Record<string, unknown>[], chars: number, caps: CapLog): void {
+  for (const message of messages) {
+    if (chars > MAX_ANSWER_KEPT_CHARS) keepBounded(message, caps);
+    if (!transport.intercept?.(message)) transport.onmessage?.(message as JSONRPCMessage);
+  }
+}
+
+/** Cut the long strings and arrays of a huge answer before anything keeps it; how much was cut is remembered. */
+function keepBounded(message: Record<string, unknown>, caps: CapLog): void {
+  const budget = { left: MAX_ANSWER_KEPT_CHARS, cut: 0 };
+  boundValue(message, budget, 0);
+  if (budget.cut === 0) return;
+  answerCuts.set(message, budget.cut);
+  caps.hit('answer', budget.cut, (times, amount) =>
+    `answers: ${times} answer(s) longer than ${formatSize(MAX_ANSWER_KEPT_CHARS)} had ${formatSize(amount)} of long strings or arrays cut before grading (the sizes cut are still graded)`);
+}
+
+/** Cut, in place, strings and arrays of a parsed answer past its budget; counts what was cut in `budget.cut`. */
+function boundValue(value: unknown, budget: { left: number; cut: number }, depth: number): unknown {
+  if (typeof value === 'string') {
+    const keep = Math.min(value.length, MAX_ANSWER_STRING_CHARS, Math.max(budget.left, 1024));
+    budget.left -= keep;
+    if (keep === value.length) return value;
+    budget.cut += value.length - keep;
+    // Head and tail: a server that echoes a huge value often ends its message with the hint that matters.
+    const head = Math.ceil(keep / 2);
+    return `${ownCopy(value, head)}…[${value.length - keep} characters cut by mcp-errlint]…${ownTail(value, keep - head)}`;
+  }
+  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (Array.isArray(value)) {
+    if (value.length > MAX_ANSWER_ITEMS) {
+      budget.cut += JSON.stringify(value.slice(MAX_ANSWER_ITEMS))?.length ?? 0;
+      value.length = MAX_ANSWER_ITEMS;
+    }
+    for (let i = 0; i < value.length; i++) value[i] = boundValue(value[i], budget, depth + 1);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) record[key] = boundValue(record[key], budget, depth + 1);
+  return value;
+}
