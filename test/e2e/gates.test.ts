@@ -1,7 +1,7 @@
 // Gating a pull request end to end: several reports in one run, baselines, warning limits, and the GitHub Action's script.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
@@ -116,10 +116,8 @@ describe.concurrent('the GitHub Action run script, locally with the example inpu
     expect(runAction({ INPUT_COMMAND: 'node fixtures/well-behaved.mjs' }).status).toBe(0);
   });
 
-  it('fails on a min-score the server does not reach, and refuses the unsupported url input', () => {
+  // The argv built from the url, headers, transport, mcp-config and server inputs: test/action/run-sh.test.ts.
+  it('fails on a min-score the server does not reach', () => {
     expect(runAction({ INPUT_COMMAND: 'node fixtures/stack-trace.mjs', INPUT_FAIL_ON: 'never', INPUT_MIN_SCORE: '99.5' }).status).toBe(1);
-    const url = runAction({ INPUT_URL: 'http://127.0.0.1:9/mcp' });
-    expect(url.status).toBe(2);
-    expect(existsSync(url.env.INPUT_SARIF)).toBe(false);
   });
 });
