@@ -57,14 +57,22 @@ export function loadConfig(explicit: string | undefined, cwd: string): LoadedCon
   const file = explicit ?? CONFIG_FILE;
   const path = resolve(cwd, file);
   if (explicit === undefined && !existsSync(path)) return undefined;
-  let text: string;
+  return { file, dir: dirname(path), config: parseConfig(readConfigText(path, file), file) };
+}
+
+/** The text of a config file at `path`, or a ConfigError "<file>: cannot read: …" (`file` names it as the user did). */
+export function readConfigText(path: string, file: string): string {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    throw new ConfigError([terminalSafe(`${file}: cannot read: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : message}`)]);
+    throw new ConfigError([terminalSafe(`${file}: cannot read: ${whyUnreadable(error)}`)]);
   }
-  return { file, dir: dirname(path), config: parseConfig(text, file) };
+}
+
+/** Why a file could not be read, in a few words ("no such file", "is a directory", else the system's message). */
+export function whyUnreadable(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : message;
 }
 
 /** The config in `text`, or a ConfigError listing every problem (`file` only names it in the messages). */
