@@ -1,6 +1,6 @@
 // Rule error-channel: a tool failure is reported on the right layer for the negotiated protocol version (rulebook §3 rows 2, 5).
 import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorCode, errorCodeData, isProtocolProbe } from '../src/matchers/surface.js';
+import { answerKind, errorCode, errorCodeData, httpAnswer, isProtocolProbe } from '../src/matchers/surface.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 
@@ -8,6 +8,10 @@ import { versionAtLeast } from '../src/protocol-version.js';
 const TOOL_ERROR_FOR_INVALID_INPUT_SINCE: ProtocolVersion = '2025-11-25';
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
+/** Payload Too Large: a bounded refusal of an oversized body (§3 row 11). */
+const PAYLOAD_TOO_LARGE = 413;
+/** Refusals that say "later" (rate limited, unavailable): transient, so a warning rather than an error. */
+const TRANSIENT_STATUSES = [429, 503];
 
 export const rule: Rule = {
   meta: {
@@ -24,16 +28,25 @@ export const rule: Rule = {
         'A tool failure ({label}) was answered with JSON-RPC -32603 Internal error: the model never sees it; return a result with isError: true.',
       unexpectedCode:
         'A tool call ({label}) was answered with a JSON-RPC error with {codeAsSent}; a tool failure belongs in a result with isError: true.',
+      httpAnswer:
+        'A tool call ({label}) was answered with {http} and no JSON-RPC message: a failure on the transport layer, which neither the model nor the client can read; return a result with isError: true.',
     },
   },
 
   // Protocol probes expect JSON-RPC errors (malformed-request, jsonrpc-conformance grade them); a burst's answers are concurrent-calls'.
   appliesTo(ex: Exchange): boolean {
     if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool' || isProtocolProbe(ex) || ex.burst !== undefined) return false;
-    return ex.outcome.kind === 'result' || ex.outcome.kind === 'error';
+    return ex.outcome.kind === 'result' || ex.outcome.kind === 'error' || ex.outcome.kind === 'http';
   },
 
   check(ex, ctx) {
+    if (ex.outcome.kind === 'http') {
+      // 413 for an oversized body is a bounded answer (§3 row 11); a 429 or 503 says "later": a warning.
+      if (ex.outcome.status === PAYLOAD_TOO_LARGE && (ex.probe === 'oversized' || ex.case.expect === 'any')) return;
+      const transient = TRANSIENT_STATUSES.includes(ex.outcome.status);
+      ctx.report({ messageId: 'httpAnswer', data: { label: ex.case.label, http: httpAnswer(ex) }, ...(transient ? { severity: 'warning' as const } : {}) });
+      return;
+    }
     // A result (isError or not) is on the application layer; success vs failure is graded by other rules.
     if (answerKind(ex) !== 'protocol-error') return;
     const code = errorCode(ex);

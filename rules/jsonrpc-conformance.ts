@@ -1,6 +1,6 @@
 // Rule jsonrpc-conformance: bad frames get -32700/-32600/-32601 with the right id, batches follow the version rule, and every answer is well-formed JSON-RPC.
 import type { Exchange, Rule, RuleContext } from '../src/types.js';
-import { codeData, describeErrorCode, errorCode, errorCodeData, snippet } from '../src/matchers/surface.js';
+import { codeData, describeErrorCode, errorCode, errorCodeData, httpAnswer, snippet } from '../src/matchers/surface.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 import { isRecord } from '../src/util/guards.js';
@@ -85,6 +85,12 @@ function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
 /** A batch of one request, by the negotiated version's rule (§2). Returns true when the answer's id was judged. */
 function checkBatch(ex: Exchange, ctx: RuleContext): boolean {
   const version = ctx.session.protocolVersion;
+  if (ex.outcome.kind === 'http') {
+    // Refused by its HTTP status alone: a rejection where batches are gone, a failure where they are required.
+    if (version === BATCHES_REQUIRED) ctx.report({ messageId: 'batchRejected', data: { version, answer: httpAnswer(ex) } });
+    else ctx.report({ messageId: 'httpOnly', data: { label: ex.case.label, expected: INVALID_REQUEST, http: httpAnswer(ex) }, severity: 'note' });
+    return true;
+  }
   const inner = readableId(ex.request);
   // An accepted batch is answered per request: the transport splits the answer array, so our inner id comes back.
   const accepted = ex.response !== undefined && inner !== null && ex.response.id === inner;
@@ -115,6 +121,11 @@ function checkBatch(ex: Exchange, ctx: RuleContext): boolean {
 function checkFrame(ex: Exchange, ctx: RuleContext): boolean {
   const label = ex.case.label;
   const expected = ex.case.expectCode ?? INVALID_REQUEST;
+  if (ex.outcome.kind === 'http') {
+    // The HTTP status tells a bad frame was refused (a note, like silence on stdio); an unknown method needs its -32601.
+    ctx.report({ messageId: 'httpOnly', data: { label, expected, http: httpAnswer(ex) }, ...(expected === METHOD_NOT_FOUND ? {} : { severity: 'note' as const }) });
+    return true;
+  }
   if (ex.outcome.kind === 'silent' || ex.outcome.kind === 'timeout') {
     // Clients MUST NOT send broken frames and every official SDK ignores them on stdio (§3): a note. An unknown method is a request: it needs its answer.
     const stray = ex.unmatched?.find((m) => 'error' in m);
@@ -129,6 +140,10 @@ function checkFrame(ex: Exchange, ctx: RuleContext): boolean {
   }
   const code = errorCode(ex);
   if (code !== expected) ctx.report({ messageId: 'wrongCode', data: { label, expected, ...errorCodeData(ex) } });
+  // 2026-07-28 over Streamable HTTP: an unknown method is 404 Not Found as well as -32601.
+  if (code === METHOD_NOT_FOUND && expected === METHOD_NOT_FOUND && ex.http && ctx.session.transport === 'http' && ctx.session.era === 'modern' && ex.http.status !== 404) {
+    ctx.report({ messageId: 'methodNotFoundStatus', data: { label, status: ex.http.status, version: ctx.session.protocolVersion } });
+  }
   const received = ex.response?.id as Id;
   // -32700: the id cannot be read; -32600: null only when the frame's id is unreadable; -32601: echoed.
   const readable = expected === PARSE_ERROR ? null : readableId(ex.request);
@@ -149,6 +164,8 @@ export const rule: Rule = {
       accepted: 'A bad frame ({label}) was answered with a result; JSON-RPC requires error {expected}.',
       silent: 'A bad frame ({label}) got no answer; JSON-RPC requires error {expected} (clients must not send such frames, so on stdio this is a note).',
       noAnswer: 'A request ({label}) got no answer; JSON-RPC requires error {expected} with the request id.',
+      httpOnly: 'A bad frame ({label}) was answered with {http} and no JSON-RPC message; JSON-RPC requires error {expected}.',
+      methodNotFoundStatus: 'An unknown method ({label}) was answered with -32601 under HTTP {status}; protocol {version} over Streamable HTTP requires 404 Not Found with it.',
       idNotNull: 'The answer to a bad frame ({label}) has id {received}; when the id cannot be read it must be null.',
       idNotEchoed: 'The answer to a bad frame ({label}) has id {received}, not the id {sent} the frame carried.',
       batchUnanswered: 'A batch of one request got no answer; protocol {version} requires servers to accept batches.',

@@ -1,6 +1,6 @@
 // Rule malformed-request: a malformed tools/call (no name, arguments not an object, params an array) gets JSON-RPC -32602 (rulebook §3 row 4).
 import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorCode, errorCodeData, errorText, resultText, snippet } from '../src/matchers/surface.js';
+import { answerKind, errorCode, errorCodeData, errorText, httpAnswer, resultText, snippet } from '../src/matchers/surface.js';
 
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
@@ -17,6 +17,7 @@ export const rule: Rule = {
       toolErrorResult: 'A malformed request ({label}) was answered with an isError result; the request never reached a tool: answer {expected} (Invalid params).',
       success: 'A malformed request ({label}) was answered with a success result: the client believes a call that could not be made ran. Text: "{text}"',
       noAnswer: 'A malformed request ({label}) got no answer ({outcome}): the client waits until its own timeout. Answer {expected} (Invalid params).',
+      httpAnswer: 'A malformed request ({label}) was answered with {http} and no JSON-RPC message; the spec requires JSON-RPC {expected} (Invalid params).',
     },
   },
 
@@ -41,6 +42,9 @@ export const rule: Rule = {
       case 'success':
         // Not a §3 deviation of its own: as bad as a success for an unknown tool, so an error while the level is the default.
         ctx.report({ messageId: 'success', data: { label, expected, text: snippet(resultText(ex)) }, severity: 'error' });
+        return;
+      case 'http':
+        ctx.report({ messageId: 'httpAnswer', data: { label, expected, http: httpAnswer(ex) } });
         return;
       case 'timeout':
       case 'silent':

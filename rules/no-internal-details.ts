@@ -1,6 +1,6 @@
 // Rule no-internal-details: no error surface leaks absolute paths, internal hosts, private addresses, credentials in URLs or raw dumps.
 import type { Exchange, Rule, SessionFacts } from '../src/types.js';
-import { errorSurfaces, isErrorAnswer, snippet } from '../src/matchers/surface.js';
+import { errorSurfaces, leaksCanShow, snippet } from '../src/matchers/surface.js';
 import { findLeak, type LeakOptions } from '../src/matchers/leaks.js';
 import { ownInput } from '../src/matchers/sent.js';
 
@@ -34,7 +34,7 @@ export const rule: Rule = {
 
   // Only error answers: a success may legitimately return paths and hosts (a file tool, a network tool).
   appliesTo(ex: Exchange): boolean {
-    return isErrorAnswer(ex);
+    return leaksCanShow(ex);
   },
 
   check(ex, ctx) {

@@ -1,6 +1,6 @@
 // Rule no-secrets: no error surface carries a credential (API key, bearer token, password, private key, JWT).
 import type { Exchange, Rule } from '../src/types.js';
-import { errorSurfaces, isErrorAnswer, snippet } from '../src/matchers/surface.js';
+import { errorSurfaces, leaksCanShow, snippet } from '../src/matchers/surface.js';
 import { findSecret, redact, type SecretOptions } from '../src/matchers/secrets.js';
 
 function secretOptions(options: Record<string, unknown>): SecretOptions {
@@ -31,7 +31,7 @@ export const rule: Rule = {
 
   // Only error answers: a tool may legitimately return a credential it was asked for (e.g. a vault read).
   appliesTo(ex: Exchange): boolean {
-    return isErrorAnswer(ex);
+    return leaksCanShow(ex);
   },
 
   check(ex, ctx) {

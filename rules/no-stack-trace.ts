@@ -1,6 +1,6 @@
 // Rule no-stack-trace: no error surface carries a stack trace (JS, Python, Java, Go, Rust, .NET, Ruby, PHP frames).
 import type { Exchange, Rule } from '../src/types.js';
-import { errorSurfaces, isErrorAnswer, snippet } from '../src/matchers/surface.js';
+import { errorSurfaces, leaksCanShow, snippet } from '../src/matchers/surface.js';
 import { findStackFrame } from '../src/matchers/stack-frames.js';
 
 export const rule: Rule = {
@@ -16,7 +16,7 @@ export const rule: Rule = {
 
   // Only error answers: a success may legitimately return code or logs that contain frames.
   appliesTo(ex: Exchange): boolean {
-    return isErrorAnswer(ex);
+    return leaksCanShow(ex);
   },
 
   check(ex, ctx) {

@@ -20,20 +20,29 @@ export const rule: Rule = {
     tags: ['protocol'],
     messages: {
       answered: 'The notification {method} ({label}) was answered with {answer}{more}; a notification gets no response, not even an error.',
+      notAccepted: 'The notification {method} ({label}) was answered with HTTP {status}{type}; Streamable HTTP requires 202 Accepted with no body for a notification it accepts.',
     },
   },
 
   // A hang or crash after the notification is timely-response's and server-survives'.
   appliesTo(ex: Exchange): boolean {
-    return (ex.probe === 'notification' || ex.case.expect === 'no-answer') && ['result', 'error', 'silent'].includes(ex.outcome.kind);
+    return (ex.probe === 'notification' || ex.case.expect === 'no-answer') && ['result', 'error', 'silent', 'http'].includes(ex.outcome.kind);
   },
 
   check(ex, ctx) {
     // Every request of ours has an id 'errlint-N': a frame with such an id answers one of them, late; any other
     // frame (id null, none, or an id we never used, like 0) answers the notification.
     const frames = [...(ex.response ? [ex.response] : []), ...(ex.unmatched ?? [])].filter((f) => !(typeof f.id === 'string' && f.id.startsWith('errlint-')));
-    if (frames.length === 0) return;
     const method = Array.isArray(ex.request) ? '(batch)' : String(ex.request.method ?? '(none)');
+    // Over HTTP a notification the server cannot accept gets an HTTP error status, and MAY carry an id-less JSON-RPC error.
+    if (ex.http && ex.http.status >= 400) return;
+    if (frames.length === 0) {
+      if (ex.http && ctx.session.transport === 'http' && ex.http.status !== 202) {
+        const type = ex.http.contentType?.split(';')[0].trim();
+        ctx.report({ messageId: 'notAccepted', data: { method, label: ex.case.label, status: ex.http.status, type: type ? ` (${type})` : '' }, severity: 'warning' });
+      }
+      return;
+    }
     const answer = describe(frames[0]);
     const more = frames.length > 1 ? ` and ${frames.length - 1} more frame(s)` : '';
     ctx.report({ messageId: 'answered', data: { method, label: ex.case.label, answer, more } });

@@ -9,6 +9,7 @@ export const rule: Rule = {
     tags: ['robustness'],
     messages: {
       exited: 'The server closed the connection while handling this call (exit code {exitCode}, signal {signal}).',
+      dropped: 'The server dropped the HTTP connection while handling this call ({error}): the client gets a network error, not an answer.',
       unresponsive: 'The server stopped answering after this call: the liveness check that followed it got no answer.',
       flaky: 'The server {what} after this call, but not when the same input was sent again alone: a flaky failure (a loaded machine, a busy process), not a crash this input causes.',
     },
@@ -23,6 +24,10 @@ export const rule: Rule = {
     // Only a failure that happens again caps the grade: one that does not is a note.
     if (failed && ex.recheck?.reproduced === false) {
       ctx.report({ messageId: 'flaky', data: { what: ex.outcome.kind === 'closed' ? 'exited' : 'stopped answering' }, severity: 'note' });
+      return;
+    }
+    if (ex.outcome.kind === 'closed' && ex.outcome.error !== undefined) {
+      ctx.report({ messageId: 'dropped', data: { error: ex.outcome.error } });
       return;
     }
     if (ex.outcome.kind === 'closed') {

@@ -4,7 +4,7 @@ import { redact } from './secrets.js';
 
 export type AnswerKind = 'success' | 'tool-error' | 'protocol-error' | 'timeout' | 'closed' | 'silent' | 'http';
 
-export type SurfaceWhere = `content[${number}].text` | 'error.message' | 'error.data' | 'structuredContent' | '_meta';
+export type SurfaceWhere = `content[${number}].text` | 'error.message' | 'error.data' | 'structuredContent' | '_meta' | 'HTTP body';
 
 export interface ErrorSurface {
   where: SurfaceWhere;
@@ -22,9 +22,21 @@ export function answerKind(ex: Exchange): AnswerKind {
   }
 }
 
+/** "HTTP 500 text/html" for an HTTP answer that carried no JSON-RPC message ('' for any other outcome). */
+export function httpAnswer(ex: Exchange): string {
+  if (ex.outcome.kind !== 'http') return '';
+  const type = ex.outcome.contentType?.split(';')[0].trim();
+  return `HTTP ${ex.outcome.status}${type ? ` ${type}` : ''}`;
+}
+
 /** True when the server answered (result or JSON-RPC error), as opposed to a timeout or a closed connection. */
 export function isAnswered(ex: Exchange): boolean {
   return ex.outcome.kind === 'result' || ex.outcome.kind === 'error';
+}
+
+/** True for an answer whose texts the leak rules read: an error answer, or an HTTP answer without a JSON-RPC message. */
+export function leaksCanShow(ex: Exchange): boolean {
+  return isErrorAnswer(ex) || ex.outcome.kind === 'http';
 }
 
 /** True for a tool error (isError result) or a JSON-RPC error. */
@@ -77,6 +89,8 @@ export function scanText(value: unknown, depth = 0): string {
 /** The texts of an error answer (tool error or JSON-RPC error); [] for success, timeout and closed. */
 export function errorSurfaces(ex: Exchange): ErrorSurface[] {
   const surfaces: ErrorSurface[] = [];
+  // An HTTP error page is what a client (and its logs) shows: internals leak there as well.
+  if (ex.outcome.kind === 'http') return ex.outcome.body.trim() === '' ? [] : [{ where: 'HTTP body', text: ex.outcome.body }];
   if (ex.outcome.kind === 'error') {
     const { message, data } = ex.outcome.error;
     if (message !== undefined) surfaces.push({ where: 'error.message', text: scanText(message) });

@@ -429,15 +429,16 @@ export class Session {
   }
 
   /**
-   * Over HTTP, the exchange of a frame of ours is over: a request it carried that got no JSON-RPC answer gets none,
-   * when its Streamable HTTP POST ended without one or any HTTP POST was refused (its status, or a failed connection).
+   * Over HTTP, the exchange of a frame of ours is over: a request it carried that got no JSON-RPC message at all gets
+   * none, when its Streamable HTTP POST ended or any HTTP POST was refused (its status, or a failed connection).
    */
   private settled(tag: string, facts: HttpFacts, messages: number): void {
     this.settleWaiters.get(tag)?.();
     const pending = this.pending.get(tag);
     if (!pending || this.answerCounts.has(tag)) return;
-    const refused = facts.status === 0 || facts.status >= 300;
-    if (refused || (this.transport.kind === 'http' && messages === 0)) {
+    // A message it did bring (an id-null error, an answer under a wrong id) is graded as the stdio one would be.
+    if (messages > 0) return;
+    if (facts.status === 0 || facts.status >= 300 || this.transport.kind === 'http') {
       const marker = {};
       httpOnly.set(marker, facts);
       pending.resolve(marker);
