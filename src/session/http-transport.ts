@@ -148,7 +148,7 @@ export class RecordingHttpTransport implements WireTransport {
     this.stream?.destroy();
     if (this.sessionId !== undefined && this.mode === 'http') await this.deleteSession();
     this.agent.destroy();
-    this.finish({ exitCode: null, signal: null });
+    this.onclose?.();
   }
 
   /** The request headers of one message: ours, the user's, the session's, and those the 2026-07-28 era derives from the body. */
@@ -341,6 +341,7 @@ export class RecordingHttpTransport implements WireTransport {
     });
   }
 
+  /** The server can no longer be reached (its event stream ended): whoever waits is told so. */
   private finish(info: ExitInfo): void {
     if (this.exit !== null) return;
     this.exit = info;

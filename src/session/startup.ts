@@ -121,7 +121,10 @@ export function startupFailure(end: StartupEnd, stdoutHead: string, stderr: stri
 export function httpStartupFailure(url: string, error: unknown, timeoutMs: number): string {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof HandshakeTimeout || /timed? ?out/i.test(message)) return `no MCP handshake with ${url} within ${formatDuration(timeoutMs)}`;
-  return `the MCP handshake with ${url} failed: ${message}`;
+  // The SDK wraps what the transport said ("Version negotiation probe failed: could not reach …"): the inner words are the cause.
+  const unreachable = /could not reach .*$/.exec(message);
+  if (unreachable) return unreachable[0];
+  return `the MCP handshake with ${url} failed: ${message.replace(/^Error POSTing to endpoint: /, '')}`;
 }
 
 function quote(line: string): string {

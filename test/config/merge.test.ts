@@ -1,13 +1,19 @@
 // Precedence: flags > config file > defaults, key by key, into the LintOptions of one lint.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeOptions, type LintFlags } from '../../src/config/merge.js';
+import { mergeOptions as mergeFor, type LintFlags } from '../../src/config/merge.js';
+import { chooseServers } from '../../src/config/servers.js';
 import type { Config, LoadedConfig } from '../../src/config/load.js';
 import { UsageError } from '../../src/errors.js';
 import { PROBE_KINDS } from '../../src/types.js';
 
 const DIR = join('/', 'work', 'project');
 const COMMAND = ['node', 'server.js'];
+
+/** The options of the one server the command line and the config name (chooseServers, then mergeOptions). */
+function mergeOptions(command: string[], flags: LintFlags, config?: LoadedConfig) {
+  return mergeFor(chooseServers(command, flags, config, { env: {}, cwd: DIR })[0], flags, config);
+}
 
 function loaded(config: Config): LoadedConfig {
   return { file: 'mcp-errlint.config.json', dir: DIR, config };
@@ -140,7 +146,7 @@ describe('mergeOptions', () => {
 
   it('is a usage error when neither -- nor the file names a server', () => {
     expect(() => mergeOptions([], {}, loaded({ runs: 1 }))).toThrow(UsageError);
-    expect(() => mergeOptions([], {})).toThrow(/^no server to lint: give its command after --, e.g. mcp-errlint -- node server.js, or a "server" in mcp-errlint.config.json$/);
+    expect(() => mergeOptions([], {})).toThrow(/^no server to lint: give its command after --, e.g. mcp-errlint -- node server.js, a --url, an --mcp-config file, or a "server" in mcp-errlint.config.json$/);
   });
 
   it('keeps a rule’s options from the file when --rule sets its level, and --profile keeps the file’s levels', () => {
