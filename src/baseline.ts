@@ -46,13 +46,15 @@ export function writeBaseline(file: string, reports: Report | readonly Report[])
   writeFileSync(file, JSON.stringify(baselineOf(reports), null, 2) + '\n');
 }
 
-/** Mark the report's findings that the baseline knows, record what it knows that this run did not find, and settle the gate again. */
-export function applyBaseline(report: Report, baseline: Baseline, file: string): Report {
+/**
+ * Mark the report's findings that the baseline knows, record what it knows that this run did not find, and settle the
+ * gate again. `otherServers`: the other servers of the same run (a client config file), whose entries are theirs.
+ */
+export function applyBaseline(report: Report, baseline: Baseline, file: string, otherServers: readonly string[] = []): Report {
   const known = new Set(baseline.findings.map((f) => f.fingerprint));
   const found = new Set(report.findings.map((f) => f.fingerprint));
   const findings = report.findings.map((f) => (known.has(f.fingerprint) ? { ...f, baselined: true } : f));
-  // With several servers in one baseline, an entry of another server is not stale here.
-  const stale = baseline.findings.filter((f) => !found.has(f.fingerprint) && (f.server === undefined || f.server === report.server.name));
+  const stale = baseline.findings.filter((f) => !found.has(f.fingerprint) && !otherServers.includes(f.server));
   // Baselined findings still lower the grade (they are defects), but no longer fail the gate.
   return settle({ ...report, findings, baseline: { file, matched: findings.filter((f) => f.baselined).length, stale } });
 }

@@ -291,7 +291,8 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     // What was just accepted no longer fails this run either.
     const known = baseline ?? (baselineFile && opts.updateBaseline ? baselineOf(reports) : undefined);
     if (known && baselineFile) {
-      reports = reports.map((report) => applyBaseline(report, known, baselineFile));
+      const names = reports.map((report) => report.server.name);
+      reports = reports.map((report) => applyBaseline(report, known, baselineFile, names.filter((name) => name !== report.server.name)));
       const stale = reports.flatMap((report) => report.baseline!.stale);
       if (stale.length > 0 && !opts.updateBaseline) {
         say(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${quote(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
