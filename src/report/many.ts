@@ -34,26 +34,39 @@ function notLinted(outcome: Extract<ServerOutcome, { failure: string }>): string
   return outcome.skipped ? `not linted: ${outcome.failure}` : `could not lint: ${outcome.failure}`;
 }
 
-/** One SARIF log, one run per server; a server that could not be linted is a run whose invocation failed, with its cause. */
+/**
+ * One SARIF log with ONE run for all servers (GitHub refuses two runs of one category): the results of every server,
+ * the union of their rules, and one invocation per server; one that could not be linted is an unsuccessful invocation.
+ */
 function sarifOf(outcomes: readonly ServerOutcome[], part: (o: ServerOutcome) => string | undefined): string {
-  let log: { runs: unknown[] } & Record<string, unknown> = { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [] };
-  const runs: unknown[] = [];
+  type Run = { tool: { driver: { rules?: Array<{ id: string }> } & Record<string, unknown> }; invocations?: unknown[]; results?: unknown[] } & Record<string, unknown>;
+  let log: Record<string, unknown> = { $schema: SARIF_SCHEMA, version: '2.1.0' };
+  let run: Run | undefined;
+  const rules = new Map<string, { id: string }>();
+  const invocations: unknown[] = [];
+  const results: unknown[] = [];
   for (const outcome of outcomes) {
     const text = part(outcome);
     if (text !== undefined) {
-      const one = JSON.parse(text) as typeof log;
-      log = { ...one, runs: [] };
-      runs.push(...one.runs);
+      const { runs, ...rest } = JSON.parse(text) as { runs: Run[] };
+      log = rest;
+      for (const one of runs) {
+        run ??= one;
+        for (const rule of one.tool.driver.rules ?? []) if (!rules.has(rule.id)) rules.set(rule.id, rule);
+        invocations.push(...(one.invocations ?? []));
+        results.push(...(one.results ?? []));
+      }
     } else if (!('report' in outcome)) {
-      runs.push({
-        tool: { driver: { name: TOOL_NAME, version: TOOL_VERSION, rules: [] } },
-        automationDetails: { id: `mcp-errlint/${outcome.name}/` },
-        invocations: [{ executionSuccessful: Boolean(outcome.skipped), toolExecutionNotifications: [{ level: outcome.skipped ? 'note' : 'error', message: { text: `${outcome.name}: ${notLinted(outcome)}` } }] }],
-        results: [],
+      invocations.push({
+        executionSuccessful: Boolean(outcome.skipped),
+        toolExecutionNotifications: [{ level: outcome.skipped ? 'note' : 'error', message: { text: `${outcome.name}: ${notLinted(outcome)}` } }],
+        properties: { server: outcome.name },
       });
     }
   }
-  return `${JSON.stringify({ ...log, runs }, null, 2)}\n`;
+  const base: Run = run ?? { tool: { driver: { name: TOOL_NAME, version: TOOL_VERSION } }, automationDetails: { id: 'mcp-errlint/' } };
+  const merged = { ...base, tool: { ...base.tool, driver: { ...base.tool.driver, rules: [...rules.values()] } }, invocations, results };
+  return `${JSON.stringify({ ...log, runs: [merged] }, null, 2)}\n`;
 }
 
 /** One JUnit document: the test suites of every server; one that could not be linted is a suite with one erroring case. */
