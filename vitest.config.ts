@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // No test reaches beyond this machine: a connection to anything but loopback throws.
+    setupFiles: ['test/helpers/network-guard.mjs'],
   },
 });

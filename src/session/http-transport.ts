@@ -146,7 +146,7 @@ export class RecordingHttpTransport implements WireTransport {
     this.open.clear();
     this.untagged.clear();
     this.stream?.destroy();
-    if (this.sessionId !== undefined && this.mode === 'http') await this.deleteSession();
+    if (this.sessionId !== undefined && this.mode === 'http') await this.deleteSession().catch(() => {});
     this.agent.destroy();
     this.onclose?.();
   }
@@ -197,15 +197,16 @@ export class RecordingHttpTransport implements WireTransport {
         } else this.untagged.delete(request);
         text$(facts.text ?? '');
       };
-      const request = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', agent: this.agent, headers: this.headersFor(text) }, (response) => {
-        facts.status = response.statusCode ?? 0;
-        facts.contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null;
-        const kept = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (typeof response.headers[name] === 'string' ? [[name, response.headers[name] as string]] : [])));
-        if (Object.keys(kept).length > 0) facts.headers = kept;
-        if (tag !== undefined) this.onresponse?.(tag, facts);
-        resolve({ facts, headers: response.headers, text: bodyText });
-        this.readBody(response, facts, settle);
-      });
+      let request: ClientRequest;
+      try {
+        request = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', agent: this.agent, headers: this.headersFor(text) }, (response) => this.answered(response, facts, tag, settle, () => resolve({ facts, headers: response.headers, text: bodyText })));
+      } catch (error) {
+        // Refused before anything was sent (a header Node will not write): the exchange failed, nothing waits on it.
+        facts.error = error instanceof Error ? error.message : String(error);
+        resolve({ facts, headers: {}, text: bodyText });
+        if (tag !== undefined) this.onsettled?.(tag, facts, 0);
+        return;
+      }
       if (tag !== undefined) this.open.set(tag, request);
       else this.untagged.add(request);
       signal?.addEventListener('abort', () => request.destroy(), { once: true });
@@ -218,6 +219,17 @@ export class RecordingHttpTransport implements WireTransport {
       });
       request.end(text);
     });
+  }
+
+  /** The head of an answer is read: its facts are told, then its body is read on. */
+  private answered(response: IncomingMessage, facts: HttpFacts, tag: string | undefined, settle: (messages: number) => void, headRead: () => void): void {
+    facts.status = response.statusCode ?? 0;
+    facts.contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null;
+    const kept = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (typeof response.headers[name] === 'string' ? [[name, response.headers[name] as string]] : [])));
+    if (Object.keys(kept).length > 0) facts.headers = kept;
+    if (tag !== undefined) this.onresponse?.(tag, facts);
+    headRead();
+    this.readBody(response, facts, settle);
   }
 
   /** Read one answer's body: an SSE stream or a JSON body gives messages; anything else is kept (its start) as text. */

@@ -1,10 +1,12 @@
 // Runs the built CLI as a user would (node bin/mcp-errlint.js ...) and captures exit code, stdout and stderr.
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'bin', 'mcp-errlint.js');
+/** Loaded into every CLI a test starts: it throws on any connection beyond loopback. */
+export const NETWORK_GUARD = `--import=${pathToFileURL(join(ROOT, 'test', 'helpers', 'network-guard.mjs')).href}`;
 
 export interface CliResult {
   code: number | null;
@@ -16,7 +18,7 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? ROOT,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      env: { ...process.env, NO_COLOR: '1', ...options.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${NETWORK_GUARD}`.trim() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
