@@ -3,6 +3,8 @@ export { lint, DEFAULTS, type LintOptions } from './lint.js';
 export { exitCodeFor, gateFailures, settle, EXIT } from './gate.js';
 export { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline, type BaselineEntry } from './baseline.js';
 export { SessionStartError } from './session/session.js';
+export type { ServerTarget, StdioTarget, HttpTarget, HttpTransportKind } from './session/target.js';
+export { readClientConfig, type DeclaredServer } from './config/client-config.js';
 export { UsageError } from './errors.js';
 export { formatJson } from './report/json.js';
 export { formatSarif } from './report/sarif.js';
