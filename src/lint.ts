@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import { NO_TOOL, type Exchange, type ProbeKind, type ProfileName, type RuleLevel, type Severity, type ToolInfo } from './types.js';
+import { NO_TOOL, type Exchange, type HttpFacts, type ProbeKind, type ProfileName, type RuleLevel, type Severity, type ToolInfo } from './types.js';
 import { UsageError } from './errors.js';
 import { matchesAny } from './config/glob.js';
 import { describeOutcome, Session } from './session/session.js';
@@ -257,6 +257,7 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
       request: JSON.stringify(abbreviate(scrubbed(exchange.request))).slice(0, 2000),
       response: JSON.stringify(abbreviate(scrubbed(exchange.response ?? exchange.outcome))).slice(0, 2000),
       replay: scrub(replay(best)),
+      ...(exchange.http ? { http: scrubbed(exchange.http) as HttpFacts } : {}),
       fingerprint: fingerprint(best.ruleId, serverName, exchange.tool, exchange.probe),
     });
   }

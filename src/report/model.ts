@@ -1,5 +1,5 @@
 // The report: everything a run found, as plain data. The `json` format is this object; every formatter reads it.
-import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations, type TransportKind } from '../types.js';
+import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations, type TransportKind, type HttpFacts } from '../types.js';
 import type { Check, Score } from '../score/score.js';
 import type { Coverage } from '../score/coverage.js';
 import type { InterruptCause } from '../interrupt.js';
@@ -38,6 +38,8 @@ export interface Finding {
   response: string;
   /** A command that re-sends exactly this input to the same server. */
   replay: string;
+  /** Over HTTP: how the counterexample's answer came (status, content type, JSON or SSE, the start of a non-JSON-RPC body). */
+  http?: HttpFacts;
   /** Stable across seeds and inputs: hash of (rule, server, tool, probe). */
   fingerprint: string;
   /** Known from the baseline: listed, but it does not fail the run. */
