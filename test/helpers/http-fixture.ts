@@ -1,0 +1,89 @@
+// Starts a fixture server over HTTP (`node <file> --transport …`), waits for its `listening on` line, and ends it again: a test's handle on a live 127.0.0.1 server.
+import { spawn } from 'node:child_process';
+import { isAbsolute, join } from 'node:path';
+import { ROOT } from './cli.js';
+
+/** How long a fixture may take to print its `listening on` line (a loaded 2-core machine starts node slowly). */
+export const START_TIMEOUT_MS = 20_000;
+const KILL_GRACE_MS = 5_000;
+const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)$/;
+
+export interface HttpFixtureExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface HttpFixture {
+  /** The endpoint from the `listening on` line: `http://127.0.0.1:<port>/mcp` (or `/sse`). */
+  url: string;
+  pid: number;
+  /** Ends the fixture (SIGTERM, then SIGKILL) and waits for its exit; a no-op once it has exited. */
+  close(): Promise<void>;
+  /** Settles when the process exits, by itself or by close(). */
+  exited: Promise<HttpFixtureExit>;
+  /** What it wrote to stderr so far. */
+  stderr(): string;
+}
+
+export interface HttpFixtureOptions {
+  /** Time for the `listening on` line (default START_TIMEOUT_MS). */
+  startTimeoutMs?: number;
+  env?: Record<string, string>;
+}
+
+/**
+ * Spawns `node <file> ...args` (args carry the `--transport`; `file` is absolute or relative to the checkout) with
+ * stdin on a pipe that stays open: when this process dies, the fixture sees EOF and ends too.
+ */
+export function startHttpFixture(file: string, args: string[] = [], opts: HttpFixtureOptions = {}): Promise<HttpFixture> {
+  const child = spawn(process.execPath, [isAbsolute(file) ? file : join(ROOT, file), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.on('error', () => {}); // EPIPE once the fixture is gone
+  const exited = new Promise<HttpFixtureExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let ended = false;
+  void exited.then(() => (ended = true));
+
+  const close = async (): Promise<void> => {
+    if (ended) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+    await exited;
+    clearTimeout(killer);
+  };
+
+  return new Promise<HttpFixture>((resolve, reject) => {
+    const timeoutMs = opts.startTimeoutMs ?? START_TIMEOUT_MS;
+    const timer = setTimeout(() => {
+      void close();
+      reject(new Error(`${file} ${args.join(' ')} printed no 'listening on' line within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, timeoutMs);
+    let listening = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (listening) return;
+      stdout += chunk;
+      const match = stdout
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => LISTENING.exec(line.trim()))
+        .find(Boolean);
+      if (!match) return;
+      listening = true;
+      clearTimeout(timer);
+      resolve({ url: match[1], pid: child.pid!, close, exited, stderr: () => stderr });
+    });
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`${file} ${args.join(' ')} exited (code ${code}, signal ${signal}) before listening\nstderr: ${stderr}`));
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
