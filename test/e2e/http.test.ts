@@ -49,6 +49,15 @@ describe('one defect fixture over every transport', () => {
   }
 });
 
+describe('servers built on the SDKs', () => {
+  it('finds the generic errors of an @modelcontextprotocol/sdk 1.x server on its Express-style Streamable HTTP transport', async () => {
+    const server = await serve('fixtures/generic-error.mjs', 'http');
+    const { report } = await lintJson(['--url', server.url]);
+    expect(report.server).toMatchObject({ transport: 'http', era: 'legacy' });
+    expect(toolFindings(report)).toContain('error-not-generic lookup_user missing-required');
+  }, 60_000);
+});
+
 describe('eras over HTTP', () => {
   it('lints a 2026-07-28 server over Streamable HTTP in the modern era and says so', async () => {
     const server = await serve('fixtures/well-behaved.mjs', 'http');
