@@ -225,7 +225,10 @@ export class Session {
       : new RecordingStdioTransport(target, this.startedAt, this.caps);
     this.transport = transport;
     if (transport instanceof RecordingHttpTransport) {
-      transport.onresponse = (tag, facts) => this.httpFacts.set(tag, facts);
+      // Kept only for a frame someone waits on (a cancellation notice, say, has no exchange to carry its facts).
+      transport.onresponse = (tag, facts) => {
+        if (this.pending.has(tag)) this.httpFacts.set(tag, facts);
+      };
       transport.onsettled = (tag, facts, messages) => this.settled(tag, facts, messages);
     }
     const attempt = { initializeSent: false };
