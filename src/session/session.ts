@@ -386,7 +386,7 @@ export class Session {
       if (!(await this.within(over, timeoutMs))) ended = { kind: 'timeout' };
       this.settleWaiters.delete(id);
     } else {
-      this.transport.sendRaw(frame + '\n', id);
+      this.transport.sendRaw(frame, id);
       const [barrier] = await this.inFlight([{ method: this.barrierMethod, params: {} }], timeoutMs, ANSWER_GRACE_MS, collected);
       // A frame that carries our id may be answered by an async handler just after the barrier: give it a moment.
       if (!echoed.settledWith() && frame.includes(id) && barrier.outcome.kind === 'result') {
@@ -554,7 +554,7 @@ export class Session {
     for (const request of frames) {
       this.sentIds.add(request.id as string);
       // Not written (a server that stopped reading has a full queue already): its answer cannot come, so no wait.
-      if (!transport.sendRaw(JSON.stringify(request) + (transport.kind === 'stdio' ? '\n' : ''), request.id as string)) giveUp.get(request.id as string)!();
+      if (!transport.sendRaw(JSON.stringify(request), request.id as string)) giveUp.get(request.id as string)!();
     }
     const settled = await Promise.all(waits);
     for (const timer of timers) clearTimeout(timer);
@@ -590,7 +590,7 @@ export class Session {
   private cancel(id: string): void {
     if (this.transport.kind === 'http' && this.facts.era === 'modern') return;
     const notice = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: this.withEnvelope({ requestId: id, reason: 'mcp-errlint: long-running call, progress seen' }) });
-    this.transport.sendRaw(this.transport.kind === 'stdio' ? notice + '\n' : notice, `${id}-cancel`);
+    this.transport.sendRaw(notice, `${id}-cancel`);
   }
 
   /** Does the server still answer? `ping` in the legacy era, `tools/list` in the modern era (which has no ping). */

@@ -123,17 +123,18 @@ export class RecordingStdioTransport implements WireTransport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    this.sendRaw(JSON.stringify(message) + '\n');
+    this.sendRaw(JSON.stringify(message));
   }
 
   /**
-   * Write bytes as they are (one frame per call), for probes that need frames the SDK would never build. Returns false
+   * Write one frame as it is, as a line (the newline is added here), for probes that need frames the SDK would never build. Returns false
    * when the frame was not written because MAX_PENDING_WRITE_BYTES are already queued for a server that does not read
    * its stdin: its answer will never come. A frame queued behind a full pipe waits for 'drain' inside Node's stream;
    * the caller's timeout bounds that wait.
    */
-  sendRaw(text: string): boolean {
-    if (this.onframe) this.record('out', text.endsWith('\n') ? text.slice(0, -1) : text);
+  sendRaw(frame: string): boolean {
+    if (this.onframe) this.record('out', frame);
+    const text = frame + '\n';
     const stdin = this.child?.stdin;
     if (!this.running || !stdin?.writable) return true; // the exit is reported as 'closed' by whoever waits
     if (stdin.writableLength > 0 && stdin.writableLength + text.length > MAX_PENDING_WRITE_BYTES) {

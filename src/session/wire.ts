@@ -51,7 +51,7 @@ export interface WireTransport extends Transport {
   whenExited(): Promise<ExitInfo>;
   whenDrained(ms?: number): Promise<void>;
   /**
-   * Write one frame as it is. `tag` names it (our id for it) so that HTTP facts and a settled exchange can be told to
+   * Write one frame as it is (stdio adds the newline that ends it). `tag` names it (our id for it) so that HTTP facts and a settled exchange can be told to
    * the session. Returns false when the frame was not sent and no answer can come.
    */
   sendRaw(text: string, tag?: string): boolean;
