@@ -110,6 +110,7 @@ export async function lint(options: LintOptions): Promise<Report> {
   try {
     const allTools = await session.listTools();
     const tools = selectTools(allTools, options.tools ?? (options.replay && options.replay.tool !== NO_TOOL ? [options.replay.tool] : undefined), options.toolGlobs);
+    const probingFrom = Date.now();
     const run = await runProbes(session, tools, allTools, {
       seed,
       runs,
@@ -124,6 +125,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       toolBudgetMs,
       signal: stop.signal,
     });
+    const tailFrom = Date.now();
     const serverName = options.name ?? session.serverInfo.name ?? targetName(options.target);
     const checks = buildChecks(run.exchanges, run.hits, rules, session.facts);
     // Everything the server said is redacted, with the user's extra secret patterns too.
@@ -169,6 +171,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       },
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
+      timing: { startupMs: probingFrom - started, probingMs: tailFrom - probingFrom, tailMs: Date.now() - tailFrom },
       rules: rules.map(({ rule, level }) => ({ id: rule.meta.id, level, description: rule.meta.description, tags: rule.meta.tags, docs: ruleDocsPath(rule.meta.id) })),
       source: options.anchor ?? defaultAnchor(serverName),
       tools: tools.map((t) => ({

@@ -117,6 +117,8 @@ export interface Report {
   };
   startedAt: string;
   durationMs: number;
+  /** Where the time went: start-up (spawn or connect, handshake, tools/list), probing, and grading and assembling the report. */
+  timing?: { startupMs: number; probingMs: number; tailMs: number };
   rules: RuleEntry[];
   source: SourceAnchor;
   tools: ToolEntry[];
