@@ -99,6 +99,16 @@ export const MAX_STRAYS = 32;
  */
 const ADOPT_STRAY_AFTER_MS = 50;
 const ADOPT_AT_ONCE_AFTER = 3;
+/**
+ * A request of ours that a server may leave unanswered (a malformed call) but answers late, after a barrier's quicker
+ * answer (a handler that awaits, a server that holds answers): it gets twice the slowest recent answer, within bounds.
+ * So a server that answers in microseconds costs the floor, not a fixed quarter of a second.
+ */
+const ECHO_WAIT_FLOOR_MS = 5;
+const ECHO_WAIT_CEILING_MS = 250;
+/** How many recent answer times the echo wait looks at. */
+const RECENT_ANSWERS = 16;
+
 /** A tools/list that pages past this is not going to end. */
 const MAX_TOOL_PAGES = 100;
 
@@ -115,10 +125,6 @@ export const MAX_PROGRESS_TIMEOUTS = 6;
  */
 const CANCEL_PROGRESSING_AFTER = 0.5;
 
-/** How long to keep listening after the last expected answer, for duplicates and strays. */
-const ANSWER_GRACE_MS = 50;
-/** How long an answer to a raw frame that carries our id may trail the barrier's answer. */
-const ECHO_GRACE_MS = 250;
 
 export class Session {
   facts!: SessionFacts;
@@ -145,6 +151,8 @@ export class Session {
   /** Calls waiting on the current server's exit; each leaves once settled (a reaction per call on the exit promise kept every answer alive to the end). */
   private exitWaiters = new Set<() => void>();
   private readonly startedAt = Date.now();
+  /** How long the last RECENT_ANSWERS answered requests took (ms), oldest first. */
+  private readonly recentAnswerMs: number[] = [];
 
   private constructor(private readonly options: SessionOptions) {
     // Whatever is in flight stops waiting; inFlight then throws Interrupted, so nothing half-answered is graded.
@@ -352,13 +360,13 @@ export class Session {
 
   /** Send a raw JSON-RPC request (never through the SDK's callTool, which validates locally). */
   async request(method: string, params: unknown, timeoutMs = this.options.timeoutMs): Promise<RawExchange> {
-    const [answer] = await this.inFlight([{ method, params }], timeoutMs, 0, [], true);
+    const [answer] = await this.inFlight([{ method, params }], timeoutMs, false, [], true);
     return answer;
   }
 
   /** Write several requests back to back without waiting, then wait for all of them. */
   async burst(requests: Array<{ method: string; params: unknown }>, timeoutMs = this.options.timeoutMs): Promise<RawExchange[]> {
-    return this.inFlight(requests, timeoutMs, ANSWER_GRACE_MS);
+    return this.inFlight(requests, timeoutMs, true);
   }
 
   /**
@@ -387,10 +395,12 @@ export class Session {
       this.settleWaiters.delete(id);
     } else {
       this.transport.sendRaw(frame, id);
-      const [barrier] = await this.inFlight([{ method: this.barrierMethod, params: {} }], timeoutMs, ANSWER_GRACE_MS, collected);
-      // A frame that carries our id may be answered by an async handler just after the barrier: give it a moment.
+      const [barrier] = await this.inFlight([{ method: this.barrierMethod, params: {} }], timeoutMs, false, collected);
+      // A request of ours may be answered by an async handler after the barrier's quick answer: it gets a wait scaled to
+      // how fast this server answers, never a fixed one.
       if (!echoed.settledWith() && frame.includes(id) && barrier.outcome.kind === 'result') {
-        await Promise.race([echoed.promise, new Promise((resolve) => setTimeout(resolve, ECHO_GRACE_MS))]);
+        const slowest = Math.max(0, ...this.recentAnswerMs);
+        await this.within(echoed.promise.then(() => {}), Math.min(ECHO_WAIT_CEILING_MS, Math.max(ECHO_WAIT_FLOOR_MS, 2 * slowest)));
       }
       if (barrier.outcome.kind === 'timeout' || barrier.outcome.kind === 'closed') ended = barrier.outcome;
     }
@@ -499,8 +509,12 @@ export class Session {
     return { promise, settledWith: () => settled };
   }
 
-  /** `adoptForeign`: a lone request takes an answer with an id we never sent as its own if its own never comes. */
-  private async inFlight(requests: Array<{ method: string; params: unknown }>, timeoutMs: number, graceMs = 0, collected: Record<string, unknown>[] = [], adoptForeign = false): Promise<RawExchange[]> {
+  /**
+   * `closeWithBarrier`: once every request is answered, late duplicates and strays are still gathered: over Streamable
+   * HTTP until each request's POST has ended, elsewhere until a barrier request sent after them is answered.
+   * `adoptForeign`: a lone request takes an answer with an id we never sent as its own if its own never comes.
+   */
+  private async inFlight(requests: Array<{ method: string; params: unknown }>, timeoutMs: number, closeWithBarrier = false, collected: Record<string, unknown>[] = [], adoptForeign = false): Promise<RawExchange[]> {
     throwIfInterrupted(this.options.signal);
     const transport = this.transport;
     const frames = requests.map(({ method, params }) => {
@@ -551,6 +565,8 @@ export class Session {
       });
       return Promise.race([answered, timedOut]);
     });
+    // Over Streamable HTTP, the end of each request's POST (all it can bring has come).
+    const posts = closeWithBarrier && transport.kind === 'http' ? frames.map((request) => new Promise<void>((resolve) => this.settleWaiters.set(request.id as string, resolve))) : [];
     for (const request of frames) {
       this.sentIds.add(request.id as string);
       // Not written (a server that stopped reading has a full queue already): its answer cannot come, so no wait.
@@ -558,8 +574,15 @@ export class Session {
     }
     const settled = await Promise.all(waits);
     for (const timer of timers) clearTimeout(timer);
-    for (const request of frames) transport.release(request.id as string);
-    if (graceMs > 0 && transport.running) await new Promise((resolve) => setTimeout(resolve, graceMs)); // late duplicates and strays
+    if (closeWithBarrier && transport.running) {
+      const left = Math.max(1, timeoutMs - (performance.now() - started));
+      if (transport.kind === 'http') await this.within(Promise.all(posts).then(() => {}), left);
+      else await this.inFlight([{ method: this.barrierMethod, params: {} }], left, false, collected);
+    }
+    for (const request of frames) {
+      transport.release(request.id as string);
+      this.settleWaiters.delete(request.id as string);
+    }
     throwIfInterrupted(this.options.signal);
     return frames.map((request, i) => {
       const id = request.id as string;
@@ -579,6 +602,8 @@ export class Session {
       };
       if (result === 'timeout') return { ...base, outcome: { kind: 'timeout' }, elapsedMs: Math.round(performance.now() - started) };
       if (result.answer === 'closed') return { ...base, outcome: closedOutcome(transport), elapsedMs: result.elapsedMs };
+      this.recentAnswerMs.push(result.elapsedMs);
+      if (this.recentAnswerMs.length > RECENT_ANSWERS) this.recentAnswerMs.shift();
       return { ...base, ...answerParts(result.answer), elapsedMs: result.elapsedMs };
     });
   }
