@@ -88,7 +88,7 @@ function fromClientConfig(file: string, only: string | undefined, context: Serve
   return picked.map((server) => ({
     target: server.target,
     name: server.name,
-    anchor: anchorAt(file, server.line),
+    anchor: anchorAt(resolve(context.cwd, file), server.line),
     replayServer: ['--mcp-config', file, '--server', server.name],
     secrets: server.secrets,
     ...(server.skipped !== undefined ? { skipped: server.skipped } : {}),
