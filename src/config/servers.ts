@@ -110,7 +110,8 @@ function withFlags(choice: ServerChoice, flags: ServerFlags, context: ServerCont
     const merged = { ...target.headers, ...Object.fromEntries(headers.map((h) => [h.name, h.value])) };
     for (const value of Object.values(target.headers ?? {})) if (value !== '') secrets.push(value);
     // The replay names the headers as the user gave them (variables unexpanded), never their values.
-    const replayServer = choice.replayServer ?? ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : []), ...(flags.header ?? []).flatMap((spec) => ['--header', spec])];
+    const headerWords = (flags.header ?? []).flatMap((spec) => ['--header', spec]);
+    const replayServer = choice.replayServer ? [...choice.replayServer, ...headerWords] : ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : []), ...headerWords];
     return { ...choice, target: { ...target, ...(Object.keys(merged).length > 0 ? { headers: merged } : {}) }, replayServer, secrets };
   }
   if (headers.length > 0 && flags.mcpConfig === undefined) throw new UsageError('--header applies to a server given with --url');
