@@ -43,7 +43,8 @@ function sarifOf(outcomes: readonly ServerOutcome[], part: (o: ServerOutcome) =>
     if (text !== undefined) {
       const one = JSON.parse(text) as typeof log;
       log = { ...one, runs: [] };
-      runs.push(...one.runs);
+      // A category per server, as for a server not linted: GitHub rejects an upload with two runs of one tool and category.
+      runs.push(...one.runs.map((run) => ({ ...(run as Record<string, unknown>), automationDetails: { id: `mcp-errlint/${outcome.name}/` } })));
     } else if (!('report' in outcome)) {
       runs.push({
         tool: { driver: { name: TOOL_NAME, version: TOOL_VERSION, rules: [] } },
