@@ -294,6 +294,8 @@ export class RecordingHttpTransport implements WireTransport {
           maxBufferSize: MAX_LINE_CHARS,
           onEvent: (event) => {
             if (event.event === 'endpoint' && this.endpoint === undefined) {
+              // Thrown here, an invalid URL would escape the stream's data handler as an uncaught exception.
+              if (!URL.canParse(event.data.trim(), this.url.href)) return fail('the event stream named an endpoint that is no URL');
               const endpoint = new URL(event.data.trim(), this.url);
               // Only the server given: an endpoint elsewhere is refused, not followed.
               if (endpoint.origin !== this.url.origin) return fail(`the event stream named an endpoint on another origin (${endpoint.origin}); mcp-errlint only talks to ${this.url.origin}`);
