@@ -23,7 +23,7 @@ const DELETE_TIMEOUT_MS = 1000;
 interface Posted {
   facts: HttpFacts;
   headers: IncomingMessage['headers'];
-  /** The body's text when it is no JSON-RPC message (for a refusal's message), once read. */
+  /** The body's text (its start when it is no JSON-RPC message), for a refusal's message and the fallback, once read. */
   text: Promise<string>;
 }
 
@@ -187,7 +187,7 @@ export class RecordingHttpTransport implements WireTransport {
       let text$: (value: string) => void = () => {};
       const bodyText = new Promise<string>((done) => (text$ = done));
       let settled = false;
-      const settle = (messages: number) => {
+      const settle = (messages: number, body?: string) => {
         if (settled) return;
         settled = true;
         if (tag !== undefined) {
@@ -195,7 +195,7 @@ export class RecordingHttpTransport implements WireTransport {
           this.open.delete(tag);
           if (!released) this.onsettled?.(tag, facts, messages);
         } else this.untagged.delete(request);
-        text$(facts.text ?? '');
+        text$(facts.text ?? body ?? '');
       };
       const request = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', agent: this.agent, headers: this.headersFor(text) }, (response) => {
         facts.status = response.statusCode ?? 0;
@@ -221,7 +221,7 @@ export class RecordingHttpTransport implements WireTransport {
   }
 
   /** Read one answer's body: an SSE stream or a JSON body gives messages; anything else is kept (its start) as text. */
-  private readBody(response: IncomingMessage, facts: HttpFacts, settle: (messages: number) => void): void {
+  private readBody(response: IncomingMessage, facts: HttpFacts, settle: (messages: number, body?: string) => void): void {
     response.setEncoding('utf8');
     let messages = 0;
     const take = (data: string): boolean => {
@@ -263,6 +263,8 @@ export class RecordingHttpTransport implements WireTransport {
           facts.body = 'other';
           facts.text = ownCopy(body, MAX_OTHER_BODY_CHARS);
         }
+        // The body as read, a JSON-RPC one too: a refusal's message and the fallback decision need it.
+        settle(messages, body);
       });
     }
     response.on('end', () => settle(messages));
