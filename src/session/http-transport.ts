@@ -172,7 +172,7 @@ export class RecordingHttpTransport implements WireTransport {
     const version = typeof claimed === 'string' ? claimed : initialize ? undefined : this.protocolVersion;
     if (version !== undefined && versionAtLeast(version, '2025-06-18')) headers['mcp-protocol-version'] = version;
     if (version !== undefined && versionAtLeast(version, MODERN_ERA_SINCE) && typeof request?.method === 'string') {
-      headers['mcp-method'] = request.method;
+      headers['mcp-method'] = headerValue(request.method);
       const name = ['tools/call', 'prompts/get'].includes(request.method) ? params?.name : request.method === 'resources/read' ? params?.uri : undefined;
       if (typeof name === 'string') headers['mcp-name'] = headerValue(name);
     }
