@@ -313,13 +313,14 @@ function replayCommand(options: LintOptions, seed: number, timeoutMs: number, pr
   if (options.allowDestructive) args.push('--allow-destructive');
   if (options.readOnly) args.push('--read-only');
   if (options.configFile) args.push('--config', options.configFile);
-  else args.push(...serverWords(options));
+  args.push(...serverWords(options));
   return args.map(shellQuote).join(' ');
 }
 
-/** The words that name the server on a command line: as the user gave them, else from the target. */
+/** The words that name the server on a command line: as the user gave them, else from the target (none when our config file names it). */
 function serverWords(options: LintOptions): readonly string[] {
   if (options.replayServer) return options.replayServer;
+  if (options.configFile) return [];
   const { target } = options;
   if (!isHttpTarget(target)) return ['--', target.command, ...target.args];
   return ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : [])];

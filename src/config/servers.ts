@@ -88,7 +88,7 @@ function fromClientConfig(file: string, only: string | undefined, context: Serve
   return picked.map((server) => ({
     target: server.target,
     name: server.name,
-    anchor: anchorAt(file, server.line),
+    anchor: anchorAt(resolve(context.cwd, file), server.line),
     replayServer: ['--mcp-config', file, '--server', server.name],
     secrets: server.secrets,
     ...(server.skipped !== undefined ? { skipped: server.skipped } : {}),
@@ -110,13 +110,16 @@ function withFlags(choice: ServerChoice, flags: ServerFlags, context: ServerCont
     const merged = { ...target.headers, ...Object.fromEntries(headers.map((h) => [h.name, h.value])) };
     for (const value of Object.values(target.headers ?? {})) if (value !== '') secrets.push(value);
     // The replay names the headers as the user gave them (variables unexpanded), never their values.
-    const replayServer = choice.replayServer ?? ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : []), ...(flags.header ?? []).flatMap((spec) => ['--header', spec])];
+    const headerWords = (flags.header ?? []).flatMap((spec) => ['--header', spec]);
+    const replayServer = choice.replayServer ? [...choice.replayServer, ...headerWords] : ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : []), ...headerWords];
     return { ...choice, target: { ...target, ...(Object.keys(merged).length > 0 ? { headers: merged } : {}) }, replayServer, secrets };
   }
   if (headers.length > 0 && flags.mcpConfig === undefined) throw new UsageError('--header applies to a server given with --url');
   if (env.length === 0) return { ...choice, secrets };
   for (const [key, value] of env) if (SECRET_KEY.test(key)) secrets.push(value);
-  const replayServer = [...(flags.env ?? []).flatMap((pair) => ['-e', pair]), ...(choice.replayServer ?? ['--', target.command, ...target.args])];
+  // Our config file's server is named by the file (--config), so only the -e pairs go with it.
+  const named = choice.configFile !== undefined ? [] : (choice.replayServer ?? ['--', target.command, ...target.args]);
+  const replayServer = [...(flags.env ?? []).flatMap((pair) => ['-e', pair]), ...named];
   return { ...choice, target: { ...target, env: { ...target.env, ...Object.fromEntries(env) } }, secrets, replayServer };
 }
 

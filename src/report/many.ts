@@ -26,7 +26,8 @@ export function formatMany(outcomes: readonly ServerOutcome[], format: ManyForma
     case 'markdown':
       return outcomes.map((o) => ('report' in o ? part(o) : `## ${markdownCell(o.name)}\n\n${markdownCell(notLinted(o))}\n`)).join('\n');
     case 'stylish':
-      return outcomes.map((o) => ('report' in o ? part(o) : `${o.name}\n  ${notLinted(o)}\n`)).join('\n');
+      // Each section starts with the name it was declared under: the report's own header shows the server's serverInfo.
+      return outcomes.map((o) => ('report' in o ? `${o.name}\n${part(o)}` : `${o.name}\n  ${notLinted(o)}\n`)).join('\n');
   }
 }
 

@@ -23,7 +23,7 @@ const DELETE_TIMEOUT_MS = 1000;
 interface Posted {
   facts: HttpFacts;
   headers: IncomingMessage['headers'];
-  /** The body's text when it is no JSON-RPC message (for a refusal's message), once read. */
+  /** The body's text (its start when it is no JSON-RPC message), for a refusal's message and the fallback, once read. */
   text: Promise<string>;
 }
 
@@ -172,7 +172,7 @@ export class RecordingHttpTransport implements WireTransport {
     const version = typeof claimed === 'string' ? claimed : initialize ? undefined : this.protocolVersion;
     if (version !== undefined && versionAtLeast(version, '2025-06-18')) headers['mcp-protocol-version'] = version;
     if (version !== undefined && versionAtLeast(version, MODERN_ERA_SINCE) && typeof request?.method === 'string') {
-      headers['mcp-method'] = request.method;
+      headers['mcp-method'] = headerValue(request.method);
       const name = ['tools/call', 'prompts/get'].includes(request.method) ? params?.name : request.method === 'resources/read' ? params?.uri : undefined;
       if (typeof name === 'string') headers['mcp-name'] = headerValue(name);
     }
@@ -187,7 +187,7 @@ export class RecordingHttpTransport implements WireTransport {
       let text$: (value: string) => void = () => {};
       const bodyText = new Promise<string>((done) => (text$ = done));
       let settled = false;
-      const settle = (messages: number) => {
+      const settle = (messages: number, body?: string) => {
         if (settled) return;
         settled = true;
         if (tag !== undefined) {
@@ -195,7 +195,7 @@ export class RecordingHttpTransport implements WireTransport {
           this.open.delete(tag);
           if (!released) this.onsettled?.(tag, facts, messages);
         } else this.untagged.delete(request);
-        text$(facts.text ?? '');
+        text$(facts.text ?? body ?? '');
       };
       let request: ClientRequest;
       try {
@@ -233,7 +233,7 @@ export class RecordingHttpTransport implements WireTransport {
   }
 
   /** Read one answer's body: an SSE stream or a JSON body gives messages; anything else is kept (its start) as text. */
-  private readBody(response: IncomingMessage, facts: HttpFacts, settle: (messages: number) => void): void {
+  private readBody(response: IncomingMessage, facts: HttpFacts, settle: (messages: number, body?: string) => void): void {
     response.setEncoding('utf8');
     let messages = 0;
     const take = (data: string): boolean => {
@@ -275,6 +275,8 @@ export class RecordingHttpTransport implements WireTransport {
           facts.body = 'other';
           facts.text = ownCopy(body, MAX_OTHER_BODY_CHARS);
         }
+        // The body as read, a JSON-RPC one too: a refusal's message and the fallback decision need it.
+        settle(messages, body);
       });
     }
     response.on('end', () => settle(messages));
@@ -306,6 +308,8 @@ export class RecordingHttpTransport implements WireTransport {
           maxBufferSize: MAX_LINE_CHARS,
           onEvent: (event) => {
             if (event.event === 'endpoint' && this.endpoint === undefined) {
+              // Thrown here, an invalid URL would escape the stream's data handler as an uncaught exception.
+              if (!URL.canParse(event.data.trim(), this.url.href)) return fail('the event stream named an endpoint that is no URL');
               const endpoint = new URL(event.data.trim(), this.url);
               // Only the server given: an endpoint elsewhere is refused, not followed.
               if (endpoint.origin !== this.url.origin) return fail(`the event stream named an endpoint on another origin (${endpoint.origin}); mcp-errlint only talks to ${this.url.origin}`);

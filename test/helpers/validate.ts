@@ -25,10 +25,15 @@ export function reportSchemaErrors(report: unknown): string[] {
   return reportValidator(report) ? [] : (reportValidator.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 }
 
+/** Errors of a SARIF log against the official SARIF 2.1.0 schema alone (empty when valid). */
+export function sarifSchemaErrors(log: unknown): string[] {
+  return sarifValidator(log) ? [] : (sarifValidator.errors ?? []).map((e) => `schema: ${e.instancePath} ${e.message}`);
+}
+
 /** Schema errors of a SARIF log plus violations of what GitHub code scanning additionally requires. */
 export function sarifProblems(text: string): string[] {
   const log = JSON.parse(text);
-  const problems = sarifValidator(log) ? [] : (sarifValidator.errors ?? []).map((e) => `schema: ${e.instancePath} ${e.message}`);
+  const problems = sarifSchemaErrors(log);
   if (log.runs?.length !== 1) problems.push('github: exactly one run per file');
   const run = log.runs?.[0] ?? {};
   if (run.automationDetails?.id !== 'mcp-errlint/') problems.push('github: automationDetails.id must be "mcp-errlint/"');
