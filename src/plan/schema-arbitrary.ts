@@ -903,10 +903,30 @@ const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
 
 /** The value with every astral character in its strings replaced by two BMP ones (its length in UTF-16 units); the value itself when it has none. */
 function asUtf16Units(value: unknown): unknown {
-  const text = JSON.stringify(value);
-  if (text === undefined || !ASTRAL.test(text)) return value;
-  return JSON.parse(text.replace(/[\u{10000}-\u{10FFFF}]/gu, 'xx'));
+  if (!hasAstral(value, 0)) return value; // the common case, without serialising a megabyte probe value
+  return JSON.parse(JSON.stringify(value).replace(/[\u{10000}-\u{10FFFF}]/gu, 'xx'));
 }
+
+/** Does any string (or key) in the value hold an astral character? Long strings are looked at once (probes share them). */
+function hasAstral(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') {
+    if (value.length < LONG_STRING) return ASTRAL.test(value);
+    let known = astralInLong.get(value);
+    if (known === undefined) {
+      known = ASTRAL.test(value);
+      if (astralInLong.size >= 64) astralInLong.clear();
+      astralInLong.set(value, known);
+    }
+    return known;
+  }
+  if (typeof value !== 'object' || value === null || depth > 200) return false;
+  if (Array.isArray(value)) return value.some((item) => hasAstral(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => ASTRAL.test(key) || hasAstral(item, depth + 1));
+}
+
+/** Strings this long are shared across probes (a 1 MB payload): whether they hold an astral character is remembered. */
+const LONG_STRING = 4096;
+const astralInLong = new Map<string, boolean>();
 
 /** Why ajv rejects the value, as "<instance path> <message>" (e.g. "/count must be integer"), or null when it accepts it or cannot tell. */
 export function ajvFirstError(schema: JsonSchema, value: unknown): string | null {
