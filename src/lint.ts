@@ -64,6 +64,8 @@ export interface LintOptions {
   deadlineMs?: number;
   /** One tool's time budget; past it the tool's further inputs are not sent. */
   toolBudgetMs?: number;
+  /** How many tools are probed at once (1 when the server fails concurrent-calls); the report is the same whatever it is. */
+  concurrency?: number;
   /** Aborting it with an Interrupted reason (a signal) stops the run; the report then says what was not probed. */
   signal?: AbortSignal;
 }
@@ -76,6 +78,7 @@ export const DEFAULTS = {
   minScore: 0,
   deadlineMs: 10 * 60_000,
   toolBudgetMs: 2 * 60_000,
+  concurrency: 1,
 };
 
 export function randomSeed(): number {
@@ -93,6 +96,7 @@ export async function lint(options: LintOptions): Promise<Report> {
 
   const deadlineMs = options.deadlineMs ?? DEFAULTS.deadlineMs;
   const toolBudgetMs = options.toolBudgetMs ?? DEFAULTS.toolBudgetMs;
+  const concurrency = options.concurrency ?? DEFAULTS.concurrency;
   // One signal for the session and the engine: the caller's (a signal handler) or the deadline, whichever comes first.
   const stop = new AbortController();
   const deadline = setTimeout(() => stop.abort(new Interrupted('deadline', `the run's deadline of ${formatDuration(deadlineMs)} (--deadline) was reached`)), deadlineMs);
@@ -123,6 +127,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       replay: options.replay,
       onProgress: options.onProgress,
       toolBudgetMs,
+      concurrency,
       signal: stop.signal,
     });
     const tailFrom = Date.now();
@@ -168,6 +173,7 @@ export async function lint(options: LintOptions): Promise<Report> {
         ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
         deadlineMs,
         toolBudgetMs,
+        concurrency,
       },
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,

@@ -27,6 +27,7 @@ export interface Config {
   timeout?: number;
   deadline?: string;
   toolBudget?: string;
+  concurrency?: number;
   seed?: number;
   failOn?: Severity | 'never';
   minScore?: number;

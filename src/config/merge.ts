@@ -16,6 +16,7 @@ export interface LintFlags {
   /** Milliseconds, parsed from a duration by the CLI. */
   deadline?: number;
   toolBudget?: number;
+  concurrency?: number;
   protocolVersion?: string;
   profile?: ProfileName;
   rule?: string[];
@@ -89,6 +90,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     timeoutMs: flags.timeout ?? config.timeout ?? DEFAULTS.timeoutMs,
     deadlineMs: flags.deadline ?? durationOf(config.deadline, 'deadline') ?? DEFAULTS.deadlineMs,
     toolBudgetMs: flags.toolBudget ?? durationOf(config.toolBudget, 'toolBudget') ?? DEFAULTS.toolBudgetMs,
+    concurrency: flags.concurrency ?? config.concurrency ?? DEFAULTS.concurrency,
     seed: flags.seed ?? config.seed ?? randomSeed(),
     runs: flags.runs ?? config.runs ?? DEFAULTS.runs,
     profile: flags.profile ?? config.profile ?? DEFAULTS.profile,

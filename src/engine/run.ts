@@ -34,6 +34,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Time one tool (and the server-scope probes together) may take; past it the tool's further inputs are not sent. */
   toolBudgetMs?: number;
+  /** How many tools may be probed at once (default 1); 1 when the server fails concurrent-calls. */
+  concurrency?: number;
 }
 
 export interface RunResult {
@@ -126,6 +128,13 @@ function* planUnits(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], o
   }
 }
 
+/**
+ * Run every unit: the server-scope probes first, alone, then the tools. With `concurrency` above 1 (and a server that
+ * passed concurrent-calls), up to that many tools are probed at once, each into a result of its own, merged in tool
+ * order so the report is the one a run of one tool at a time gives. Anything that could make a tool's verdicts depend on
+ * what ran beside it (a timeout, a crash, a slow answer, noise, strays, progress) sends the run back to one tool at a
+ * time: the tools then in flight are run again from their start, alone.
+ */
 export async function runProbes(session: Session, tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: RunOptions): Promise<RunResult> {
   const result: RunResult = { exchanges: [], hits: [], skips: [] };
   const limits = new ToolLimits(session.facts.timeoutMs, options.toolBudgetMs);
@@ -133,50 +142,167 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
   const kinds = { server: options.probes.filter((p) => p.scope === 'server').length, tool: options.probes.filter((p) => p.scope === 'tool').length };
   const total = kinds.server + tools.length * kinds.tool;
   let done = 0;
-  // Units come server first, then one per tool in order: the tools after unit `n` are tools.slice(n).
-  for (const [n, unit] of enumerate(planUnits(tools, allTools, options))) {
-    result.skips.push(...unit.skips);
-    for (const [index, { tool, probe, plan }] of unit.batches.entries()) {
-      options.onProgress?.({ done: Math.min(done + index, total - 1), total, tool: tool.name, probe });
-      const held = limits.held(tool.name);
-      if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
-      else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}` });
-      else {
-        try {
-          await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result, limits);
-        } catch (error) {
-          if (!(error instanceof Interrupted)) throw error;
-          return stopped(result, error, unit.batches.slice(index), tools.slice(n));
+  const progress = (tool: string, probe: ProbeKind, index: number) => options.onProgress?.({ done: Math.min(done + index, total - 1), total, tool, probe });
+  const units = planUnits(tools, allTools, options);
+  // Units come server first, then one per tool in order: unit n (n ≥ 1) is tools[n - 1].
+  const server = units.next().value!;
+  const serverRun = await runUnit(session, server, options, result, limits, progress);
+  done += kinds.server;
+  if (serverRun) return stopped(result, serverRun.interruption, [serverRun.left], tools);
+  const concurrency = result.hits.some((hit) => hit.ruleId === CONCURRENT_CALLS) ? 1 : Math.max(1, options.concurrency ?? 1);
+  const pool = new UnitPool(units, concurrency, session);
+  const results = new Map<number, RunResult>();
+  let interrupted: Interrupted | undefined;
+  const cuts: Array<readonly Batch[]> = [];
+  const worker = async (beside: boolean): Promise<void> => {
+    while (interrupted === undefined && !(beside && pool.alone)) {
+      const item = pool.take();
+      if (item === undefined) return;
+      const local: RunResult = { exchanges: [], hits: [], skips: [] };
+      try {
+        const cut = await runUnit(session, item.unit, options, local, limits, progress, beside ? pool : undefined);
+        results.set(item.n, local);
+        if (cut) {
+          interrupted ??= cut.interruption;
+          cuts.push(cut.left);
         }
+      } catch (error) {
+        if (!(error instanceof Abandoned)) throw error;
+        limits.forget(item.unit.tool); // it starts again from nothing
+        pool.again(item);
+        continue;
       }
+      done += kinds.tool;
+      releaseSchemaCaches(); // the tool is graded: its compiled validators need not outlive it
+      // Planning is synchronous: give a deadline or a signal its turn between units.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (options.signal?.aborted) interrupted ??= interruptionOf(options.signal);
     }
-    done += unit.tool === NO_TOOL ? kinds.server : kinds.tool;
-    releaseSchemaCaches(); // the tool is graded: its compiled validators need not outlive it
-    // Planning is synchronous: give a deadline or a signal its turn between units.
-    await new Promise((resolve) => setImmediate(resolve));
-    if (options.signal?.aborted) return stopped(result, interruptionOf(options.signal), [], tools.slice(n));
+  };
+  if (!pool.alone) {
+    await Promise.all(Array.from({ length: concurrency }, () => worker(true)));
+    // Back to one at a time: a unit abandoned for a crash left the server down; the units run again find it as they would have.
+    if (pool.alone && interrupted === undefined && !session.gone && !(await session.isAlive())) await session.recover();
   }
+  // One at a time: everything, or (back from running beside each other) what was abandoned, then the rest.
+  await worker(false);
+  for (const n of [...results.keys()].sort((a, b) => a - b)) merge(result, results.get(n)!);
+  if (interrupted) return stopped(result, interrupted, cuts, pool.unstarted(tools, results));
   return result;
 }
 
-/** Lazily numbered: planning a unit still waits until the loop reaches it. */
-function* enumerate<T>(items: Iterable<T>): Generator<[number, T]> {
-  let n = 0;
-  for (const item of items) yield [n++, item];
+/** A concurrent unit saw something that could depend on what ran beside it: it is dropped, to run again alone. */
+class Abandoned extends Error {}
+
+const CONCURRENT_CALLS = 'concurrent-calls';
+
+/**
+ * Hands out tool units to the workers, lazily and in order; an abandoned unit comes back first. Once `alone`, one
+ * worker runs whatever is left, one tool at a time.
+ */
+class UnitPool {
+  alone: boolean;
+  private next = 1;
+  private readonly retry: Array<{ n: number; unit: PlannedUnit }> = [];
+  private readonly restarts: number;
+
+  constructor(
+    private readonly units: Generator<PlannedUnit>,
+    concurrency: number,
+    private readonly session: Session,
+  ) {
+    this.alone = concurrency === 1;
+    this.restarts = session.restarts;
+  }
+
+  take(): { n: number; unit: PlannedUnit } | undefined {
+    if (this.retry.length > 0) return this.retry.sort((a, b) => a.n - b.n).shift();
+    const step = this.units.next();
+    return step.done ? undefined : { n: this.next++, unit: step.value };
+  }
+
+  again(item: { n: number; unit: PlannedUnit }): void {
+    this.retry.push(item);
+  }
+
+  /**
+   * After an exchange of a unit running beside others (or a liveness check that failed, `dead`): may its verdicts depend
+   * on them? Then the run goes on alone, and the unit is abandoned to run again.
+   */
+  check(exchanges: readonly Exchange[], timeoutMs: number, dead = false): void {
+    const disturbed = dead || this.session.gone !== null || this.session.restarts !== this.restarts || exchanges.some((e) => disturbance(e, timeoutMs));
+    if (disturbed) this.alone = true;
+    if (this.alone) throw new Abandoned();
+  }
+
+  /** The tools no unit reached (for an interrupted run), in order. */
+  unstarted(tools: readonly ToolInfo[], results: ReadonlyMap<number, RunResult>): ToolInfo[] {
+    const retried = new Set(this.retry.map((item) => item.n));
+    return tools.filter((_, i) => (i + 1 >= this.next || retried.has(i + 1)) && !results.has(i + 1));
+  }
+}
+
+/** What makes an exchange's verdict depend on other calls in flight: broken, slow, noisy, crossed, or still progressing. */
+function disturbance(exchange: Exchange, timeoutMs: number): boolean {
+  const kind = exchange.outcome.kind;
+  return kind === 'timeout' || kind === 'closed' || exchange.elapsedMs >= Math.min(1000, timeoutMs / 4)
+    || (exchange.noise?.length ?? 0) > 0 || (exchange.unmatched?.length ?? 0) > 0 || exchange.answers !== 1 || exchange.progress !== undefined || exchange.cancelled === true;
+}
+
+/** Append a unit's result to the run's, renumbering its exchanges after those already there. */
+function merge(into: RunResult, unit: RunResult): void {
+  const offset = into.exchanges.length;
+  for (const exchange of unit.exchanges) exchange.seq += offset;
+  into.exchanges.push(...unit.exchanges);
+  into.hits.push(...unit.hits);
+  into.skips.push(...unit.skips);
+}
+
+/** Run one unit's batches into `result`; an interruption comes back with the batches left, anything else throws. */
+async function runUnit(
+  session: Session,
+  unit: PlannedUnit,
+  options: RunOptions,
+  result: RunResult,
+  limits: ToolLimits,
+  progress: (tool: string, probe: ProbeKind, index: number) => void,
+  pool?: UnitPool,
+): Promise<{ interruption: Interrupted; left: readonly Batch[] } | undefined> {
+  result.skips.push(...unit.skips);
+  for (const [index, { tool, probe, plan }] of unit.batches.entries()) {
+    progress(tool.name, probe, index);
+    const held = limits.held(tool.name);
+    if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
+    else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}` });
+    else {
+      try {
+        await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result, limits, pool);
+      } catch (error) {
+        if (!(error instanceof Interrupted)) throw error;
+        return { interruption: error, left: unit.batches.slice(index) };
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
- * The run, interrupted: the current unit's unrun batches are skipped per probe kind when its tool was reached (else
- * once for the tool), and every later tool is listed as not probed.
+ * The run, interrupted: the unrun batches of each unit it cut are skipped per probe kind when its tool was reached (else
+ * once for the tool), and every tool no unit reached is listed as not probed.
  */
-function stopped(result: RunResult, interruption: Interrupted, left: readonly Batch[], laterTools: readonly ToolInfo[]): RunResult {
+function stopped(result: RunResult, interruption: Interrupted, lefts: ReadonlyArray<readonly Batch[]>, laterTools: readonly ToolInfo[]): RunResult {
   result.interrupted = interruption;
   const why = interruption.message;
-  const tool = left[0]?.tool.name;
-  if (tool !== undefined && (tool === NO_TOOL || result.exchanges.some((e) => e.tool === tool))) {
-    for (const { probe } of left) result.skips.push({ tool, probe, reason: `cut short: ${why}` });
-  } else if (tool !== undefined) result.skips.push({ tool, probe: '*', reason: `not probed: ${why}` });
-  for (const later of laterTools) result.skips.push({ tool: later.name, probe: '*', reason: `not probed: ${why}` });
+  const cut = new Set<string>();
+  for (const left of lefts) {
+    const tool = left[0]?.tool.name;
+    if (tool === undefined) continue;
+    cut.add(tool);
+    if (tool === NO_TOOL || result.exchanges.some((e) => e.tool === tool)) {
+      for (const { probe } of left) result.skips.push({ tool, probe, reason: `cut short: ${why}` });
+    } else result.skips.push({ tool, probe: '*', reason: `not probed: ${why}` });
+  }
+  for (const later of laterTools) if (!cut.has(later.name)) result.skips.push({ tool: later.name, probe: '*', reason: `not probed: ${why}` });
   return result;
 }
 
@@ -196,6 +322,13 @@ class ToolLimits {
 
   held(tool: string): Hold | undefined {
     return this.holds.get(tool);
+  }
+
+  /** Everything known of a tool, for a tool that is probed again from its start. */
+  forget(tool: string): void {
+    this.holds.delete(tool);
+    this.started.delete(tool);
+    this.alike.delete(tool);
   }
 
   /** Before an input is sent: the hold that keeps it back, if any (the tool's clock starts at its first input). */
@@ -262,6 +395,7 @@ async function runBatch(
   options: RunOptions,
   result: RunResult,
   limits: ToolLimits,
+  pool?: UnitPool,
 ): Promise<void> {
   const tool = toolInfo.name;
   const firstExchange = result.exchanges.length;
@@ -295,6 +429,7 @@ async function runBatch(
       return [];
     }
     const exchanges = await execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1);
+    pool?.check(exchanges, session.facts.timeoutMs); // beside other tools: anything they could have caused sends it back
     result.exchanges.push(...exchanges);
     batch.lastExchange = exchanges.at(-1);
     const broken = exchanges.find((e) => (e.outcome.kind === 'timeout' && !e.cancelled) || e.outcome.kind === 'closed');
@@ -355,6 +490,7 @@ async function runBatch(
   const last = batch.lastExchange;
   if (last && last.alive === undefined && !session.gone) {
     last.alive = await session.isAlive();
+    pool?.check([], session.facts.timeoutMs, !last.alive);
     if (!last.alive) {
       await session.recover();
       if (!session.gone) last.recheck = await recheckLiveness(session, toolInfo, probe, last);

@@ -114,6 +114,8 @@ export interface Report {
     deadlineMs: number;
     /** One tool's time budget (--tool-budget). */
     toolBudgetMs: number;
+    /** Tools probed at once (--concurrency); findings do not depend on it. */
+    concurrency?: number;
   };
   startedAt: string;
   durationMs: number;
