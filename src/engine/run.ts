@@ -242,10 +242,13 @@ class UnitPool {
   }
 }
 
-/** What makes an exchange's verdict depend on other calls in flight: broken, slow, noisy, crossed, or still progressing. */
+/**
+ * What makes an exchange's verdict depend on other calls in flight: broken, noisy, crossed, still progressing, or slow
+ * enough (half of what ToolLimits calls slow: a slow failure, a slow valid input) that its neighbours' load could tip it.
+ */
 function disturbance(exchange: Exchange, timeoutMs: number): boolean {
   const kind = exchange.outcome.kind;
-  return kind === 'timeout' || kind === 'closed' || exchange.elapsedMs >= Math.min(1000, timeoutMs / 4)
+  return kind === 'timeout' || kind === 'closed' || exchange.elapsedMs >= Math.min(slowAfterMs(timeoutMs), timeoutMs / 2) / 2
     || (exchange.noise?.length ?? 0) > 0 || (exchange.unmatched?.length ?? 0) > 0 || exchange.answers !== 1 || exchange.progress !== undefined || exchange.cancelled === true;
 }
 
@@ -365,9 +368,14 @@ class ToolLimits {
   }
 }
 
+/** How long an answer takes to count as slow: a quarter of the timeout, and at least a second. */
+function slowAfterMs(timeoutMs: number): number {
+  return Math.max(1000, timeoutMs / 4);
+}
+
 /** A failure that took at least a quarter of the timeout (and a second), described without its numbers; else undefined. */
 function slowFailure(exchange: Exchange, timeoutMs: number): string | undefined {
-  if (exchange.cancelled || exchange.elapsedMs < Math.max(1000, timeoutMs / 4)) return undefined;
+  if (exchange.cancelled || exchange.elapsedMs < slowAfterMs(timeoutMs)) return undefined;
   const kind = answerKind(exchange);
   if (kind === 'timeout') return 'no answer within the timeout';
   if (kind !== 'tool-error' && kind !== 'protocol-error') return undefined;

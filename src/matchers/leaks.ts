@@ -84,7 +84,11 @@ const EXCEPTION_DUMP = new RegExp(
 /** Exceptions JSON parsers throw; in answer to a frame of ours that is not JSON, they describe that frame. */
 const JSON_PARSE_EXCEPTION = /^(?:SyntaxError:|(?:[\w$]+\.)*(?:Json\w*Exception|JSONException|MalformedJsonException)\b|(?:ValueError|JSONDecodeError):\s*(?:Expecting|Invalid|Extra data|Unterminated))/;
 
-const BUILT_IN: { kind: LeakKind; regex: RegExp }[] = [
+/** Every alternative of EXCEPTION_DUMP contains one of these: a text without any is not scanned (most error texts). */
+const EXCEPTION_WORDS = ['Error', 'Exception', ' is not ', 'Cannot ', "' object ", '() ', 'runtime error: ', 'unwrap()'];
+
+/** `mayMatch`: a cheap test that the pattern could match at all, to spare the scan of a long alternation. */
+const BUILT_IN: { kind: LeakKind; regex: RegExp; mayMatch?: (text: string) => boolean }[] = [
   { kind: 'connection-string', regex: CONNECTION_STRING },
   { kind: 'absolute-path', regex: UNIX_PATH },
   { kind: 'absolute-path', regex: WINDOWS_PATH },
@@ -92,7 +96,7 @@ const BUILT_IN: { kind: LeakKind; regex: RegExp }[] = [
   { kind: 'internal-host', regex: INTERNAL_HOST },
   { kind: 'private-address', regex: PRIVATE_ADDRESS },
   { kind: 'object-dump', regex: OBJECT_DUMP },
-  { kind: 'exception-dump', regex: EXCEPTION_DUMP },
+  { kind: 'exception-dump', regex: EXCEPTION_DUMP, mayMatch: (text) => EXCEPTION_WORDS.some((word) => text.includes(word)) },
 ];
 
 /** The path segments of a path or of a value a server would resolve as one ("../x" → x, "a/../b" → b, "~/x" → x). */
@@ -194,9 +198,10 @@ function isAllowedHost(kind: LeakKind, match: string, allowed: readonly string[]
 
 /** Every internal detail in `text`, ordered by position. */
 export function findLeaks(text: string, opts: LeakOptions = {}): LeakMatch[] {
-  const patterns = [...BUILT_IN, ...(opts.extraPatterns ?? []).map((p) => ({ kind: 'custom' as const, regex: compilePattern(p, 'no-internal-details') }))];
+  const patterns: typeof BUILT_IN = [...BUILT_IN, ...(opts.extraPatterns ?? []).map((p) => ({ kind: 'custom' as const, regex: compilePattern(p, 'no-internal-details') }))];
   const found: LeakMatch[] = [];
-  for (const { kind, regex } of patterns) {
+  for (const { kind, regex, mayMatch } of patterns) {
+    if (mayMatch && !mayMatch(text)) continue;
     regex.lastIndex = 0;
     for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
       if (m[0] === '') {
