@@ -6,7 +6,8 @@ import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
 import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
 import { callPolicy, restrictPlan } from '../safety.js';
-import { answerKind, errorText } from '../matchers/surface.js';
+import { answerKind, errorText, isErrorAnswer } from '../matchers/surface.js';
+import { findTransientMarker } from '../matchers/phrases.js';
 import { abbreviate } from '../util/text.js';
 import { releaseSchemaCaches, schemaProblem } from '../plan/schema-arbitrary.js';
 import { formatDuration, Interrupted, interruptionOf } from '../interrupt.js';
@@ -249,7 +250,14 @@ class UnitPool {
 function disturbance(exchange: Exchange, timeoutMs: number): boolean {
   const kind = exchange.outcome.kind;
   return kind === 'timeout' || kind === 'closed' || exchange.elapsedMs >= Math.min(slowAfterMs(timeoutMs), timeoutMs / 2) / 2
-    || (exchange.noise?.length ?? 0) > 0 || (exchange.unmatched?.length ?? 0) > 0 || exchange.answers !== 1 || exchange.progress !== undefined || exchange.cancelled === true;
+    || (exchange.noise?.length ?? 0) > 0 || (exchange.unmatched?.length ?? 0) > 0 || exchange.answers !== 1 || exchange.progress !== undefined || exchange.cancelled === true
+    || busy(exchange);
+}
+
+/** A refusal that may come from the load itself (a rate limit, "unavailable", "try again"): alone, it might not come. */
+function busy(exchange: Exchange): boolean {
+  if (exchange.outcome.kind === 'http') return exchange.outcome.status === 429 || exchange.outcome.status >= 500;
+  return isErrorAnswer(exchange) && findTransientMarker(errorText(exchange)) !== null;
 }
 
 /** Append a unit's result to the run's, renumbering its exchanges after those already there. */
