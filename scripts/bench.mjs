@@ -391,7 +391,9 @@ async function throughput(options, linter) {
     for (let rep = 1; rep <= options.reps; rep++) {
       const r = {};
       for (const tools of sizes) {
-        const lintRun = await lint({ section: 'throughput', dir, rep: `rep ${rep}/${options.reps}`, what: `linter, fast server, ${tools} tools`, server: fastServer(tools) });
+        // C=1 both: the linter one tool at a time (its default is more), as the bare client sends one request at a time.
+        const one = linter.concurrencyFlag ? ['--concurrency', '1'] : [];
+        const lintRun = await lint({ section: 'throughput', dir, rep: `rep ${rep}/${options.reps}`, what: `linter${one.length ? ' --concurrency 1' : ''}, fast server, ${tools} tools`, server: fastServer(tools), args: one });
         const bare = await bareClient({ section: 'throughput', dir, tools, calls: lintRun.exchanges });
         const concurrent = linter.concurrencyFlag
           ? await lint({ section: 'throughput', dir, rep: `rep ${rep}/${options.reps}`, what: `linter --concurrency ${options.concurrency}, fast server, ${tools} tools`, server: fastServer(tools), args: ['--concurrency', String(options.concurrency)] })

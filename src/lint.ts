@@ -78,7 +78,7 @@ export const DEFAULTS = {
   minScore: 0,
   deadlineMs: 10 * 60_000,
   toolBudgetMs: 2 * 60_000,
-  concurrency: 4,
+  concurrency: 1,
 };
 
 export function randomSeed(): number {
