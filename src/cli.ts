@@ -1,6 +1,8 @@
 // The command line: flags and the config file merged into one lint, the report written, the exit code of rulebook §8; and `mcp-errlint rules`.
-import { accessSync, appendFileSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, appendFileSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { formatBoard, mergeBoards, type Board } from './scoreboard/board.js';
+import { runBoard } from './scoreboard/run.js';
 import { Command, InvalidArgumentError, Option, CommanderError } from 'commander';
 import { lint, DEFAULTS, type LintOptions } from './lint.js';
 import { SessionStartError } from './session/session.js';
@@ -164,6 +166,8 @@ Every key, with an example: docs/config.md.
 
 Commands:
   mcp-errlint rules [--format json]   list every rule: default severity per profile, tags, docs
+  mcp-errlint scoreboard <file>       lint every server of a list, ranked on one board (--jobs, --shard i/n)
+  mcp-errlint merge <board.json...>   merge the boards of shards into one
 The server's command always goes after --; any other bare word is refused (exit 2).
 
 Exit codes: 0 nothing at or above --fail-on, score ≥ --min-score, some tool probed (or ≥ --min-coverage);
@@ -207,6 +211,8 @@ function useColor(opts: ParsedOptions, stream: NodeJS.WriteStream): boolean {
 export async function main(argv: string[] = process.argv): Promise<number> {
   // Only as the first argument: `mcp-errlint -- rules` lints a server command named rules.
   if (argv[2] === 'rules') return listRules(argv.slice(3));
+  if (argv[2] === 'scoreboard') return scoreboard(argv.slice(3), argv[1]);
+  if (argv[2] === 'merge') return mergeShards(argv.slice(3));
   const program = buildProgram();
   program.configureOutput({ writeErr: say });
   // A bare word is never run as a server: before commander reads the server's own flags as ours (`sh -c …`).
@@ -463,6 +469,114 @@ async function dryRun(options: LintOptions): Promise<number> {
   const { planRun } = await import('./plan.js');
   process.stdout.write(safeOutput(await planRun(options), 'text', secrets)); // tool names and descriptions are server text
   return EXIT.ok;
+}
+
+const BOARD_FORMATS = ['stylish', 'markdown', 'json'] as const;
+
+/** `--shard i/n`: the i-th of n slices of the list (from 1). */
+function shardOf(value: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new InvalidArgumentError(`--shard expects i/n with 1 ≤ i ≤ n, e.g. 1/4, got '${value}'`);
+  return { index, count };
+}
+
+/** Write a board (or its error) where it was asked for; 0 once written, 2 when it could not be. */
+function writeBoard(board: Board, format: (typeof BOARD_FORMATS)[number], output: string | undefined): number {
+  const kind = format === 'json' ? 'json' : 'text';
+  const text = safeOutput(formatBoard(board, format), kind, secrets);
+  if (!output) {
+    process.stdout.write(text);
+    return EXIT.ok;
+  }
+  const out = new ReportWriter(false);
+  out.toFile(output, text);
+  return out.failed ? EXIT.cannotLint : EXIT.ok;
+}
+
+/** `mcp-errlint scoreboard <file>`: lint every server of a list, a few at once, each in a process of its own, and rank them. */
+async function scoreboard(args: string[], script: string): Promise<number> {
+  const dashDash = args.indexOf('--');
+  const lintArgs = dashDash === -1 ? [] : args.slice(dashDash + 1);
+  const program = new Command()
+    .name('mcp-errlint scoreboard')
+    .description('Lint every server of a list file (servers: [...], or an MCP client config file), --jobs at once, each in isolation, and print a ranked board.')
+    .argument('<file>', 'the list: {"servers": [{"name", "command", "args", "env", "cwd" | "url", "headers", "transport", "flags"}]}, or a client config file')
+    .option('--jobs <n>', 'servers linted at once (default: 2)', integer('--jobs', 1), 2)
+    .option('--shard <i/n>', 'lint only the i-th of n slices of the list (every n-th server); merge the shards with mcp-errlint merge', shardOf)
+    .option('--out-dir <dir>', 'also write one JSON report per server (and board.json) into this folder')
+    .option('--seed <n>', 'one seed for every server (default: random, printed)', integer('--seed', 0))
+    .option('--deadline <duration>', `one server's whole time budget (default: ${formatDuration(DEFAULTS.deadlineMs)})`, duration('--deadline'), DEFAULTS.deadlineMs)
+    .addOption(new Option('-f, --format <format>', 'board format').choices([...BOARD_FORMATS]).default('stylish'))
+    .option('-o, --output <file>', 'write the board to a file instead of stdout')
+    .option('-q, --quiet', 'no progress on stderr', false)
+    .addHelpText('after', '\nLint flags for every server go after --, e.g.: mcp-errlint scoreboard servers.json --jobs 4 -- --runs 5 --read-only')
+    .exitOverride()
+    .configureOutput({ writeErr: say });
+  try {
+    program.parse(dashDash === -1 ? args : args.slice(0, dashDash), { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.cannotLint;
+    throw error;
+  }
+  const opts = program.opts<{ jobs: number; shard?: { index: number; count: number }; outDir?: string; seed?: number; deadline: number; format: (typeof BOARD_FORMATS)[number]; output?: string; quiet: boolean }>();
+  const seed = opts.seed ?? randomSeed();
+  say(`Seed: ${seed}\n`);
+  try {
+    if (opts.output) prepareOutput(opts.output, 'the board');
+    const board = await runBoard({
+      file: program.args[0],
+      bin: script,
+      seed,
+      jobs: opts.jobs,
+      shard: opts.shard,
+      outDir: opts.outDir,
+      lintArgs,
+      deadlineMs: opts.deadline,
+      onProgress: opts.quiet ? undefined : (line) => say(`mcp-errlint: ${quote(line)}\n`),
+    });
+    if (opts.outDir) writeFileSync(join(opts.outDir, 'board.json'), safeOutput(formatBoard(board, 'json'), 'json', secrets));
+    return writeBoard(board, opts.format, opts.output);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      say(`mcp-errlint: ${quote(error.message)}\n`);
+      return EXIT.cannotLint;
+    }
+    throw error;
+  }
+}
+
+/** `mcp-errlint merge <board.json…>`: the boards of shards as the one board an unsharded run gives. */
+function mergeShards(args: string[]): number {
+  const program = new Command()
+    .name('mcp-errlint merge')
+    .description('Merge the board.json of each shard (mcp-errlint scoreboard --shard i/n) into one ranked board.')
+    .argument('<boards...>', 'board JSON files (scoreboard -f json, or board.json of --out-dir)')
+    .addOption(new Option('-f, --format <format>', 'board format').choices([...BOARD_FORMATS]).default('stylish'))
+    .option('-o, --output <file>', 'write the board to a file instead of stdout')
+    .exitOverride()
+    .configureOutput({ writeErr: say });
+  try {
+    program.parse(args, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.cannotLint;
+    throw error;
+  }
+  const opts = program.opts<{ format: (typeof BOARD_FORMATS)[number]; output?: string }>();
+  try {
+    const boards = program.args.map((file) => {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as Board;
+      } catch (error) {
+        throw new UsageError(`${file}: cannot read the board: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    return writeBoard(mergeBoards(boards), opts.format, opts.output);
+  } catch (error) {
+    say(`mcp-errlint: ${quote(error instanceof Error ? error.message : String(error))}\n`);
+    return EXIT.cannotLint;
+  }
 }
 
 /** `mcp-errlint rules`: every rule with its default level per profile, tags and documentation. */

@@ -1,0 +1,115 @@
+// The scoreboard: one row per server (its grade, score, coverage, failing rules, time, or why it could not be linted),
+// ranked; shards of one board merge into the board an unsharded run gives.
+import type { Report } from '../report/model.js';
+import { markdownCell } from '../report/escape.js';
+
+export const BOARD_SCHEMA_VERSION = 1;
+
+export interface BoardRow {
+  /** 1 for the best server; rows that could not be linted come last, unranked (null). */
+  rank: number | null;
+  name: string;
+  /** Where it sits in the list file (from 0): the order shards are cut by and ties are broken by. */
+  index: number;
+  grade: string | null;
+  score: number | null;
+  coverage: { probed: number; listed: number } | null;
+  /** Rules failing at warning or error, worst first. */
+  failing: string[];
+  findings: { error: number; warning: number; note: number } | null;
+  /** The linter's exit code for this server (0, 1, 2, or a signal's). */
+  exitCode: number;
+  durationMs: number;
+  /** Why it has no grade: it could not start, timed out, was cut short. */
+  cause?: string;
+  /** Its JSON report, relative to the board's --out-dir, when one was written. */
+  report?: string;
+}
+
+export interface Board {
+  schemaVersion: number;
+  kind: 'mcp-errlint-board';
+  /** The list file the servers came from. */
+  source: string;
+  seed: number;
+  /** Set on a shard's board: `index` of `count` (from 1); merged boards have none. */
+  shard?: { index: number; count: number };
+  /** How many servers the whole list has (every shard knows it). */
+  servers: number;
+  rows: BoardRow[];
+}
+
+/** A server's row from its report (or, with no report, from why there is none). */
+export function rowOf(name: string, index: number, exitCode: number, durationMs: number, report?: Report, cause?: string, reportPath?: string): BoardRow {
+  if (!report) return { rank: null, name, index, grade: null, score: null, coverage: null, failing: [], findings: null, exitCode, durationMs, cause: cause ?? 'no report was written' };
+  const failing = report.score.defects.filter((d) => d.severity !== 'note').map((d) => d.ruleId);
+  return {
+    rank: null,
+    name,
+    index,
+    grade: report.score.grade,
+    score: report.score.score,
+    coverage: { probed: report.coverage.toolsProbed, listed: report.coverage.toolsListed },
+    failing: [...new Set(failing)],
+    findings: { error: report.summary.error, warning: report.summary.warning, note: report.summary.note },
+    exitCode,
+    durationMs,
+    ...(report.interrupted ? { cause: report.interrupted.message } : {}),
+    ...(reportPath !== undefined ? { report: reportPath } : {}),
+  };
+}
+
+const GRADE_ORDER = ['A+', 'A', 'B', 'C', 'D', 'F', 'incomplete'];
+
+/** Rank rows: by grade, then score, then list order; a server with no grade comes last, unranked. */
+export function ranked(rows: readonly BoardRow[]): BoardRow[] {
+  const graded = rows.filter((row) => row.grade !== null);
+  const ungraded = rows.filter((row) => row.grade === null).sort((a, b) => a.index - b.index);
+  graded.sort((a, b) => GRADE_ORDER.indexOf(a.grade!) - GRADE_ORDER.indexOf(b.grade!) || (b.score ?? 0) - (a.score ?? 0) || a.index - b.index);
+  return [...graded.map((row, i) => ({ ...row, rank: i + 1 })), ...ungraded.map((row) => ({ ...row, rank: null }))];
+}
+
+/** Which servers of the list a shard lints: every count-th one, starting at index - 1 (deterministic, balanced). */
+export function inShard(position: number, shard: { index: number; count: number } | undefined): boolean {
+  return shard === undefined || position % shard.count === shard.index - 1;
+}
+
+/** Shards of one list (same source, seed and size) merged into the board an unsharded run gives. */
+export function mergeBoards(boards: readonly Board[]): Board {
+  if (boards.length === 0) throw new Error('no board to merge');
+  const [first] = boards;
+  for (const board of boards) {
+    if (board.kind !== 'mcp-errlint-board' || board.schemaVersion !== BOARD_SCHEMA_VERSION) throw new Error('not an mcp-errlint board (kind "mcp-errlint-board", schemaVersion 1)');
+    if (board.source !== first.source || board.seed !== first.seed || board.servers !== first.servers) {
+      throw new Error(`these boards are not shards of one run: ${board.source} (seed ${board.seed}, ${board.servers} servers) and ${first.source} (seed ${first.seed}, ${first.servers} servers)`);
+    }
+  }
+  const rows = new Map<number, BoardRow>();
+  for (const board of boards) for (const row of board.rows) rows.set(row.index, row);
+  const missing = first.servers - rows.size;
+  if (missing > 0) process.emitWarning(`${missing} of ${first.servers} servers are on none of these boards (a shard is missing)`);
+  return { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source: first.source, seed: first.seed, servers: first.servers, rows: ranked([...rows.values()]) };
+}
+
+/** The board as a text table (stylish), markdown, or JSON. */
+export function formatBoard(board: Board, format: 'stylish' | 'markdown' | 'json'): string {
+  if (format === 'json') return `${JSON.stringify(board, null, 2)}\n`;
+  const header = ['#', 'server', 'grade', 'score', 'coverage', 'failing rules', 'time'];
+  const cells = board.rows.map((row) => [
+    row.rank === null ? '–' : String(row.rank),
+    row.name,
+    row.grade ?? '–',
+    row.score === null ? '–' : row.score.toFixed(1),
+    row.coverage ? `${row.coverage.probed}/${row.coverage.listed}` : '–',
+    row.grade === null ? `could not lint: ${row.cause ?? ''}` : row.failing.join(', ') || '—',
+    `${(row.durationMs / 1000).toFixed(1)} s`,
+  ]);
+  const title = `mcp-errlint scoreboard · ${board.source} · seed ${board.seed}${board.shard ? ` · shard ${board.shard.index}/${board.shard.count}` : ''} · ${board.rows.length} of ${board.servers} servers`;
+  if (format === 'markdown') {
+    const line = (row: string[]) => `| ${row.map(markdownCell).join(' | ')} |`;
+    return [`## ${markdownCell(title)}`, '', line(header), `|${header.map(() => '---').join('|')}|`, ...cells.map(line), ''].join('\n');
+  }
+  const widths = header.map((_, i) => Math.max(header[i].length, ...cells.map((row) => Math.min(row[i].length, 60))));
+  const text = (row: string[]) => row.map((cell, i) => (cell.length > 60 ? `${cell.slice(0, 59)}…` : cell).padEnd(widths[i])).join('  ').trimEnd();
+  return [title, '', text(header), ...cells.map(text), ''].join('\n');
+}

@@ -1,0 +1,159 @@
+// `mcp-errlint scoreboard <file>`: lint every server of a list (ours, or any MCP client config file), each in a process
+// of its own with its own time budget, a few at once, and rank them on one board.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Report } from '../report/model.js';
+import { UsageError } from '../errors.js';
+import { parseJson } from '../config/json.js';
+import { readClientConfig } from '../config/client-config.js';
+import { isHttpTarget, type ServerTarget } from '../session/target.js';
+import { BOARD_SCHEMA_VERSION, inShard, ranked, rowOf, type Board, type BoardRow } from './board.js';
+
+/** One server of the list and the words that lint it (after the CLI's own path). */
+export interface ListedServer {
+  name: string;
+  /** The linter's arguments that name this server (its target, its own flags). */
+  args: string[];
+  /** Environment the lint needs (header values are passed this way, never on a command line). */
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+/**
+ * The servers of a list file: our own format, `{"servers": [{"name", "command", "args", "env", "cwd"} | {"name", "url",
+ * "headers", "transport"}, optionally "flags": [...]]}`, or any client config file the linter reads (`mcpServers`,
+ * VS Code's `servers` object).
+ */
+export function readServerList(file: string, env: NodeJS.ProcessEnv = process.env): ListedServer[] {
+  if (!existsSync(file)) throw new UsageError(`${file}: no such file`);
+  const parsed = parseJson(readFileSync(file, 'utf8'));
+  const value = parsed.ok ? (parsed.value as { servers?: unknown }) : undefined;
+  if (value && Array.isArray(value.servers)) return value.servers.map((entry, i) => ownEntry(entry, i, file));
+  return readClientConfig(file, { env, cwd: process.cwd() }).map((server) => ({
+    name: server.name,
+    args: ['--mcp-config', resolve(file), '--server', server.name],
+    env: {},
+  }));
+}
+
+function ownEntry(entry: unknown, i: number, file: string): ListedServer {
+  const bad = (why: string) => new UsageError(`${file}: /servers/${i}: ${why}`);
+  if (typeof entry !== 'object' || entry === null) throw bad('expected an object');
+  const e = entry as Record<string, unknown>;
+  if (typeof e.name !== 'string' || e.name === '') throw bad('"name" must be a non-empty string');
+  const strings = (v: unknown, what: string): string[] => {
+    if (v === undefined) return [];
+    if (!Array.isArray(v) || !v.every((s) => typeof s === 'string')) throw bad(`"${what}" must be an array of strings`);
+    return v;
+  };
+  const record = (v: unknown, what: string): Record<string, string> => {
+    if (v === undefined) return {};
+    if (typeof v !== 'object' || v === null || !Object.values(v).every((s) => typeof s === 'string')) throw bad(`"${what}" must be an object of strings`);
+    return v as Record<string, string>;
+  };
+  const flags = strings(e.flags, 'flags');
+  let target: ServerTarget;
+  if (typeof e.url === 'string') target = { url: e.url, headers: record(e.headers, 'headers'), ...(e.transport === 'http' || e.transport === 'sse' ? { transport: e.transport } : {}) };
+  else if (typeof e.command === 'string' && e.command !== '') target = { command: e.command, args: strings(e.args, 'args'), env: record(e.env, 'env') };
+  else throw bad('needs a "command" or a "url"');
+  const env: Record<string, string> = {};
+  if (isHttpTarget(target)) {
+    // Header values go through the environment, referenced by name: never on a command line a process list shows.
+    const headers = Object.entries(target.headers ?? {}).flatMap(([name, value], h) => {
+      env[`MCP_ERRLINT_BOARD_HEADER_${h}`] = value;
+      return ['--header', `${name}: \${MCP_ERRLINT_BOARD_HEADER_${h}}`];
+    });
+    return { name: e.name, args: [...flags, '--url', target.url, ...(target.transport ? ['--transport', target.transport] : []), ...headers], env };
+  }
+  const serverEnv = Object.entries(target.env ?? {}).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
+  return { name: e.name, args: [...flags, ...serverEnv, '--', target.command, ...target.args], env, ...(typeof e.cwd === 'string' ? { cwd: resolve(file, '..', e.cwd) } : {}) };
+}
+
+export interface BoardOptions {
+  file: string;
+  /** The linter's entry script (bin/mcp-errlint.js): each server is linted by a process of its own. */
+  bin: string;
+  seed: number;
+  jobs: number;
+  shard?: { index: number; count: number };
+  outDir?: string;
+  /** Flags every lint gets (after the scoreboard's own), e.g. --runs 5 --read-only. */
+  lintArgs: string[];
+  /** One server's whole time budget; its process is killed a minute past it. */
+  deadlineMs: number;
+  onProgress?: (line: string) => void;
+}
+
+/** Lint the list (or a shard of it), `jobs` servers at once, and rank them. */
+export async function runBoard(options: BoardOptions): Promise<Board> {
+  const servers = readServerList(options.file);
+  const mine = servers.map((server, index) => ({ server, index })).filter(({ index }) => inShard(index, options.shard));
+  if (options.outDir) mkdirSync(options.outDir, { recursive: true });
+  // Without --out-dir the reports are read from a temp dir, removed at the end.
+  const dir = options.outDir ?? mkdtempSync(join(tmpdir(), 'mcp-errlint-board-'));
+  const rows: BoardRow[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < mine.length) {
+      const { server, index } = mine[next++];
+      options.onProgress?.(`linting ${server.name} (${index + 1} of ${servers.length})`);
+      const row = await lintOne(server, index, options, dir);
+      options.onProgress?.(`${server.name}: ${row.grade ?? `could not lint: ${row.cause}`}`);
+      rows.push(row);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs, mine.length)) }, worker));
+  } finally {
+    if (!options.outDir) rmSync(dir, { recursive: true, force: true });
+  }
+  return {
+    schemaVersion: BOARD_SCHEMA_VERSION,
+    kind: 'mcp-errlint-board',
+    source: options.file,
+    seed: options.seed,
+    ...(options.shard ? { shard: options.shard } : {}),
+    servers: servers.length,
+    rows: ranked(rows),
+  };
+}
+
+/** A name safe as a file name. */
+function fileName(name: string, index: number): string {
+  return `${String(index + 1).padStart(3, '0')}-${name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80)}.json`;
+}
+
+/** One server, linted by a process of its own; whatever happens to it is its row, never the board's end. */
+function lintOne(server: ListedServer, index: number, options: BoardOptions, dir: string): Promise<BoardRow> {
+  const reportPath = join(dir, fileName(server.name, index));
+  const args = [options.bin, '--seed', String(options.seed), '--deadline', `${Math.ceil(options.deadlineMs / 1000)}s`, '-f', 'json', '-o', resolve(reportPath), '--quiet', ...options.lintArgs, ...server.args];
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: server.cwd, env: { ...process.env, ...server.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-8192)));
+    const killer = setTimeout(() => child.kill('SIGKILL'), options.deadlineMs + 60_000);
+    const finish = (exitCode: number, spawnError?: string) => {
+      clearTimeout(killer);
+      let report: Report | undefined;
+      try {
+        report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
+      } catch {
+        report = undefined;
+      }
+      const cause = spawnError ?? lastCause(stderr) ?? `the linter exited with code ${exitCode}`;
+      done(rowOf(server.name, index, exitCode, Date.now() - started, report, report ? undefined : cause, report && options.outDir ? fileName(server.name, index) : undefined));
+    };
+    child.on('error', (error) => finish(2, error.message));
+    child.on('close', (code, signal) => finish(code ?? (signal ? 128 : 2)));
+  });
+}
+
+/** The reason a lint gave for exiting 2 (its last "could not lint" line), without the prefix. */
+function lastCause(stderr: string): string | undefined {
+  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const telling = lines.filter((line) => line.startsWith('mcp-errlint:')).at(-1);
+  return telling?.replace(/^mcp-errlint: (could not lint: )?/, '');
+}

@@ -1,0 +1,79 @@
+// mcp-errlint scoreboard and merge: a list of 12 servers ranked on one board; two shards merged give the same board;
+// a server that cannot start is a row with its cause; a client config file is a list too.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import type { Board, BoardRow } from '../../src/scoreboard/board.js';
+
+const LIST = 'fixtures/scoreboard/servers.json';
+const BOARD = ['--seed', '3', '--jobs', '2', '-f', 'json', '-q'];
+const LINT = ['--', '--runs', '2'];
+
+/** A row as the ranking sees it: everything but how long it took. */
+const stable = (rows: readonly BoardRow[]) => rows.map(({ durationMs: _, ...row }) => row);
+
+async function board(args: string[]): Promise<Board> {
+  const run = await runCli(['scoreboard', ...args]);
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Board;
+}
+
+describe('mcp-errlint scoreboard', () => {
+  it('ranks 12 servers; two shards merged give the same board; a server that cannot start is a row with its cause', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'errlint-board-'));
+    const [whole, first, second] = await Promise.all([
+      board([LIST, ...BOARD, '--out-dir', join(dir, 'whole'), ...LINT]),
+      board([LIST, ...BOARD, '--shard', '1/2', ...LINT]),
+      board([LIST, ...BOARD, '--shard', '2/2', ...LINT]),
+    ]);
+    expect(whole.rows).toHaveLength(12);
+    expect(whole.rows[0]).toMatchObject({ rank: 1, grade: 'A+', failing: [] });
+    expect(whole.rows.find((row) => row.name === 'stack-trace')).toMatchObject({ grade: 'B', failing: ['no-stack-trace'] });
+    expect(whole.rows.find((row) => row.name === 'missing-command')).toMatchObject({ rank: null, grade: null, exitCode: 2, cause: expect.stringMatching(/could not start 'errlint-no-such-command-xyz'/) });
+    expect(whole.rows.find((row) => row.name === 'not-a-server')?.cause).toMatch(/exited with code 3 before the MCP handshake/);
+    // Ranked by grade, then score: no row outranks a better one.
+    const graded = whole.rows.filter((row) => row.rank !== null);
+    for (let i = 1; i < graded.length; i++) expect(['A+', 'A', 'B', 'C', 'D', 'F', 'incomplete'].indexOf(graded[i].grade!)).toBeGreaterThanOrEqual(['A+', 'A', 'B', 'C', 'D', 'F', 'incomplete'].indexOf(graded[i - 1].grade!));
+
+    expect([first.rows.length, second.rows.length]).toEqual([6, 6]);
+    expect(first.shard).toEqual({ index: 1, count: 2 });
+    writeFileSync(join(dir, 'a.json'), JSON.stringify(first));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify(second));
+    const merged = await runCli(['merge', join(dir, 'b.json'), join(dir, 'a.json'), '-f', 'json']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const mergedBoard = JSON.parse(merged.stdout) as Board;
+    expect(mergedBoard.shard).toBeUndefined();
+    expect(stable(mergedBoard.rows)).toEqual(stable(whole.rows).map(({ report: _, ...row }) => row));
+
+    // --out-dir: one report per server that was linted, and the board.
+    const files = readdirSync(join(dir, 'whole'));
+    expect(files).toContain('board.json');
+    expect(files.filter((f) => f !== 'board.json')).toHaveLength(10);
+    expect(JSON.parse(readFileSync(join(dir, 'whole', whole.rows[0].report!), 'utf8')).score.grade).toBe('A+');
+
+    // The markdown board of the merge names every server.
+    const markdown = await runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json'), '-f', 'markdown']);
+    for (const row of whole.rows) expect(markdown.stdout).toContain(`| ${row.name} |`);
+  }, 180_000);
+
+  it('takes a client config file as its list', async () => {
+    const result = await board(['fixtures/client-configs/claude_desktop_config.json', ...BOARD, ...LINT]);
+    expect(result.rows.map((row) => row.name).sort()).toEqual(['generic-error', 'stack-trace', 'well-behaved']);
+    expect(result.rows[0].name).toBe('well-behaved');
+  }, 120_000);
+
+  it('refuses to merge boards of different runs, and a bad --shard', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'errlint-board-'));
+    const row = { rank: 1, name: 'x', index: 0, grade: 'A+', score: 100, coverage: { probed: 1, listed: 1 }, failing: [], findings: { error: 0, warning: 0, note: 0 }, exitCode: 0, durationMs: 1 };
+    writeFileSync(join(dir, 'a.json'), JSON.stringify({ schemaVersion: 1, kind: 'mcp-errlint-board', source: 'a.json', seed: 1, servers: 2, rows: [row] }));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify({ schemaVersion: 1, kind: 'mcp-errlint-board', source: 'a.json', seed: 2, servers: 2, rows: [{ ...row, index: 1 }] }));
+    const merged = await runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json')]);
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toMatch(/not shards of one run/);
+    const shard = await runCli(['scoreboard', LIST, '--shard', '3/2']);
+    expect(shard.code).toBe(2);
+    expect(shard.stderr).toMatch(/--shard expects i\/n with 1 ≤ i ≤ n/);
+  });
+});
