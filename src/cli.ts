@@ -1,7 +1,9 @@
 // The command line: flags and the config file merged into one lint, the report written, the exit code of rulebook §8; and `mcp-errlint rules`.
 import { accessSync, appendFileSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { formatBoard, mergeBoards, type Board } from './scoreboard/board.js';
+import { BOARD_SCHEMA_VERSION, formatBoard, mergeBoards, ranked, rowOf, type Board } from './scoreboard/board.js';
+import { formatBoardHtml, type BoardDetail } from './scoreboard/html.js';
+import { formatBadge } from './report/badge.js';
 import { runBoard } from './scoreboard/run.js';
 import { Command, InvalidArgumentError, Option, CommanderError } from 'commander';
 import { lint, DEFAULTS, type LintOptions } from './lint.js';
@@ -34,7 +36,7 @@ import { shellQuote } from './util/text.js';
 
 export { EXIT };
 
-const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown'] as const;
+const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown', 'html'] as const;
 type Format = (typeof FORMATS)[number];
 
 /** The user's extra secret patterns (no-secrets' options), once the config is read: every output redacts them too. */
@@ -50,19 +52,36 @@ const quote = (text: string) => terminalSafe(redact(text, secrets));
 
 /** Render a report from its sanitised copy, and pass the text through the output step (only stylish keeps colours). */
 function render(report: Report, format: Format, color: boolean): string {
+  if (format === 'html') return renderMany([{ name: report.server.name, report }], format, color);
   const kind = format === 'json' || format === 'sarif' ? 'json' : format === 'github' ? 'github' : 'text';
   return safeOutput(formatReport(sanitizeReport(report, secrets), format, color), kind, secrets, { sgr: format === 'stylish' && color });
 }
 
 /** The sections of a run of several servers in one document (each report sanitised, the whole through the output step). */
 function renderMany(outcomes: readonly ServerOutcome[], format: Format, color: boolean): string {
+  // The HTML page is the scoreboard's: a board of these servers, each with its drill-down.
+  if (format === 'html') return safeOutput(htmlPage(outcomes), 'text', secrets);
   const kind = format === 'json' || format === 'sarif' ? 'json' : format === 'github' ? 'github' : 'text';
   const one = (report: Report) => formatReport(sanitizeReport(report, secrets), format, color);
   return safeOutput(formatMany(outcomes, format, one), kind, secrets, { sgr: format === 'stylish' && color });
 }
 
+/** The HTML board of a run's servers (from their sanitised reports). */
+function htmlPage(outcomes: readonly ServerOutcome[]): string {
+  const details = new Map<number, BoardDetail>();
+  const rows = outcomes.map((outcome, index) => {
+    if (!('report' in outcome)) return rowOf(outcome.name, index, outcome.skipped ? 0 : EXIT.cannotLint, 0, undefined, outcome.failure);
+    const { checks: _, ...detail } = sanitizeReport(outcome.report, secrets);
+    details.set(index, detail);
+    return rowOf(outcome.name, index, exitCodeFor(outcome.report), outcome.report.durationMs, outcome.report);
+  });
+  const first = outcomes.find((o): o is Extract<ServerOutcome, { report: Report }> => 'report' in o);
+  const board: Board = { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source: first?.report.source.uri ?? 'mcp-errlint', seed: first?.report.settings.seed ?? 0, servers: outcomes.length, rows: ranked(rows) };
+  return formatBoardHtml(board, details);
+}
+
 /** Render a report; only stylish cares about the terminal. */
-function formatReport(report: Report, format: Format, color: boolean): string {
+function formatReport(report: Report, format: Exclude<Format, 'html'>, color: boolean): string {
   switch (format) {
     case 'stylish':
       return formatStylish(report, { color });
@@ -156,6 +175,7 @@ function buildProgram(): Command {
       if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-coverage must be a number from 0 to 100.');
       return n;
     })
+    .option('--badge <file>', "also write a badge of the grade: shields.io's endpoint JSON for a .json file, else an SVG")
     .option('-q, --quiet', 'no progress on stderr (errors and the reason of a failing exit stay)', false)
     .option('--color', 'force colour in the stylish report')
     .option('--no-color', 'never use colour')
@@ -196,6 +216,7 @@ interface ParsedOptions extends LintFlags, ServerFlags {
   report?: Array<{ format: Format; path: string }>;
   baseline?: string;
   updateBaseline?: boolean;
+  badge?: string;
   quiet: boolean;
   color?: boolean;
 }
@@ -249,6 +270,10 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     if (!opts.dryRun) {
       for (const path of [opts.output, ...(opts.report ?? []).map((r) => r.path)]) if (path) prepareOutput(path, 'the report');
       if (opts.updateBaseline && baselineFile) prepareOutput(baselineFile, 'the baseline');
+      if (opts.badge) {
+        if (runs.length > 1) throw new UsageError('--badge shows one server\'s grade: pick one with --server (mcp-errlint scoreboard ranks many)');
+        prepareOutput(opts.badge, 'the badge');
+      }
     }
     say(`Seed: ${flags.seed}\n`);
     if (opts.dryRun) {
@@ -314,6 +339,8 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     if (opts.output) out.toFile(opts.output, main);
     else process.stdout.write(main);
     for (const extra of opts.report ?? []) out.toFile(extra.path, text(extra.format, false));
+    const graded = reports[0];
+    if (opts.badge && graded) out.toFile(opts.badge, formatBadge(graded.score.grade, graded.interrupted ? null : graded.score.score, opts.badge.endsWith('.json') ? 'json' : 'svg'));
     // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
     if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
       appendFileSync(process.env.GITHUB_STEP_SUMMARY, text('markdown', false) + '\n');
@@ -471,7 +498,7 @@ async function dryRun(options: LintOptions): Promise<number> {
   return EXIT.ok;
 }
 
-const BOARD_FORMATS = ['stylish', 'markdown', 'json'] as const;
+const BOARD_FORMATS = ['stylish', 'markdown', 'json', 'html'] as const;
 
 /** `--shard i/n`: the i-th of n slices of the list (from 1). */
 function shardOf(value: string): { index: number; count: number } {
@@ -483,9 +510,9 @@ function shardOf(value: string): { index: number; count: number } {
 }
 
 /** Write a board (or its error) where it was asked for; 0 once written, 2 when it could not be. */
-function writeBoard(board: Board, format: (typeof BOARD_FORMATS)[number], output: string | undefined): number {
+function writeBoard(board: Board, format: (typeof BOARD_FORMATS)[number], output: string | undefined, details: ReadonlyMap<number, BoardDetail> = new Map()): number {
   const kind = format === 'json' ? 'json' : 'text';
-  const text = safeOutput(formatBoard(board, format), kind, secrets);
+  const text = safeOutput(format === 'html' ? formatBoardHtml(board, details) : formatBoard(board, format), kind, secrets);
   if (!output) {
     process.stdout.write(text);
     return EXIT.ok;
@@ -525,6 +552,7 @@ async function scoreboard(args: string[], script: string): Promise<number> {
   say(`Seed: ${seed}\n`);
   try {
     if (opts.output) prepareOutput(opts.output, 'the board');
+    const details = new Map<number, BoardDetail>();
     const board = await runBoard({
       file: program.args[0],
       bin: script,
@@ -535,9 +563,9 @@ async function scoreboard(args: string[], script: string): Promise<number> {
       lintArgs,
       deadlineMs: opts.deadline,
       onProgress: opts.quiet ? undefined : (line) => say(`mcp-errlint: ${quote(line)}\n`),
-    });
+    }, opts.format === 'html' ? details : undefined);
     if (opts.outDir) writeFileSync(join(opts.outDir, 'board.json'), safeOutput(formatBoard(board, 'json'), 'json', secrets));
-    return writeBoard(board, opts.format, opts.output);
+    return writeBoard(board, opts.format, opts.output, details);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       say(`mcp-errlint: ${quote(error.message)}\n`);

@@ -61,6 +61,12 @@ export function rowOf(name: string, index: number, exitCode: number, durationMs:
 
 const GRADE_ORDER = ['A+', 'A', 'B', 'C', 'D', 'F', 'incomplete'];
 
+/** A board of one server's report (a single lint's --format html, its badge). */
+export function boardOfOne(report: Report, source: string): Board {
+  const row = rowOf(report.server.name, 0, 0, report.durationMs, report);
+  return { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source, seed: report.settings.seed, servers: 1, rows: ranked([row]) };
+}
+
 /** Rank rows: by grade, then score, then list order; a server with no grade comes last, unranked. */
 export function ranked(rows: readonly BoardRow[]): BoardRow[] {
   const graded = rows.filter((row) => row.grade !== null);

@@ -10,6 +10,7 @@ import { parseJson } from '../config/json.js';
 import { readClientConfig } from '../config/client-config.js';
 import { isHttpTarget, type ServerTarget } from '../session/target.js';
 import { BOARD_SCHEMA_VERSION, inShard, ranked, rowOf, type Board, type BoardRow } from './board.js';
+import type { BoardDetail } from './html.js';
 
 /** One server of the list and the words that lint it (after the CLI's own path). */
 export interface ListedServer {
@@ -86,8 +87,8 @@ export interface BoardOptions {
   onProgress?: (line: string) => void;
 }
 
-/** Lint the list (or a shard of it), `jobs` servers at once, and rank them. */
-export async function runBoard(options: BoardOptions): Promise<Board> {
+/** Lint the list (or a shard of it), `jobs` servers at once, and rank them; `details` keeps each report but its checks. */
+export async function runBoard(options: BoardOptions, details?: Map<number, BoardDetail>): Promise<Board> {
   const servers = readServerList(options.file);
   const mine = servers.map((server, index) => ({ server, index })).filter(({ index }) => inShard(index, options.shard));
   if (options.outDir) mkdirSync(options.outDir, { recursive: true });
@@ -99,7 +100,7 @@ export async function runBoard(options: BoardOptions): Promise<Board> {
     while (next < mine.length) {
       const { server, index } = mine[next++];
       options.onProgress?.(`linting ${server.name} (${index + 1} of ${servers.length})`);
-      const row = await lintOne(server, index, options, dir);
+      const row = await lintOne(server, index, options, dir, details);
       options.onProgress?.(`${server.name}: ${row.grade ?? `could not lint: ${row.cause}`}`);
       rows.push(row);
     }
@@ -126,7 +127,7 @@ function fileName(name: string, index: number): string {
 }
 
 /** One server, linted by a process of its own; whatever happens to it is its row, never the board's end. */
-function lintOne(server: ListedServer, index: number, options: BoardOptions, dir: string): Promise<BoardRow> {
+function lintOne(server: ListedServer, index: number, options: BoardOptions, dir: string, details?: Map<number, BoardDetail>): Promise<BoardRow> {
   const reportPath = join(dir, fileName(server.name, index));
   const args = [options.bin, '--seed', String(options.seed), '--deadline', `${Math.ceil(options.deadlineMs / 1000)}s`, '-f', 'json', '-o', resolve(reportPath), '--quiet', ...options.lintArgs, ...server.args];
   const started = Date.now();
@@ -142,6 +143,10 @@ function lintOne(server: ListedServer, index: number, options: BoardOptions, dir
         report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
       } catch {
         report = undefined;
+      }
+      if (report && details) {
+        const { checks: _, ...detail } = report;
+        details.set(index, detail);
       }
       const cause = spawnError ?? lastCause(stderr) ?? `the linter exited with code ${exitCode}`;
       done(rowOf(server.name, index, exitCode, Date.now() - started, report, report ? undefined : cause, report && options.outDir ? fileName(server.name, index) : undefined));
