@@ -6,6 +6,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import type { Board, BoardRow } from '../../src/scoreboard/board.js';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import { interop } from '../../src/util/interop.js';
+
+const Ajv2020 = interop(Ajv2020Module);
+const validBoard = new Ajv2020({ allErrors: true }).compile(JSON.parse(readFileSync('schema/board.schema.json', 'utf8')));
 
 const LIST = 'fixtures/scoreboard/servers.json';
 const BOARD = ['--seed', '3', '--jobs', '2', '-f', 'json', '-q'];
@@ -29,6 +34,7 @@ describe('mcp-errlint scoreboard', () => {
       board([LIST, ...BOARD, '--shard', '2/2', ...LINT]),
     ]);
     expect(whole.rows).toHaveLength(12);
+    for (const one of [whole, first, second]) expect(validBoard(one), JSON.stringify(validBoard.errors)).toBe(true);
     expect(whole.rows[0]).toMatchObject({ rank: 1, grade: 'A+', failing: [] });
     expect(whole.rows.find((row) => row.name === 'stack-trace')).toMatchObject({ grade: 'B', failing: ['no-stack-trace'] });
     expect(whole.rows.find((row) => row.name === 'missing-command')).toMatchObject({ rank: null, grade: null, exitCode: 2, cause: expect.stringMatching(/could not start 'errlint-no-such-command-xyz'/) });
