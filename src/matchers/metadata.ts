@@ -217,8 +217,23 @@ function recognise(key: string, value: unknown, keys: KeySets): { name: Metadata
   return undefined;
 }
 
-/** Structured error metadata of an exchange, from every place §5 lists; the first occurrence of a field wins. */
+/**
+ * Structured error metadata of an exchange, from every place §5 lists; the first occurrence of a field wins. Several
+ * rules read it: without rule options it is worked out once per answer (callers must not change what they get).
+ */
 export function extractMetadata(ex: Exchange, opts: MetadataOptions = {}): ErrorMetadata {
+  const plain = Object.keys(opts).length === 0;
+  const known = plain ? metadataOf.get(ex.outcome as object) : undefined;
+  if (known) return known;
+  const meta = metadataFor(ex, opts);
+  if (plain) metadataOf.set(ex.outcome as object, meta);
+  return meta;
+}
+
+/** Metadata without rule options, by the answer (outcome) it was read from. */
+const metadataOf = new WeakMap<object, ErrorMetadata>();
+
+function metadataFor(ex: Exchange, opts: MetadataOptions): ErrorMetadata {
   const meta: ErrorMetadata = { fields: {} };
   const keys = keySets(opts);
   const explicitCategory = [...EXPLICIT_CATEGORY_KEYS, ...(opts.categoryFields ?? [])];
