@@ -6,6 +6,9 @@
 //   npm run corpus -- --board            only rebuild the boards and docs/calibration.md (board, verdict table,
 //                                        false-positive counts) from corpus/out*/ and corpus/verdicts.json
 //   npm run corpus -- --list             the servers and how each is started
+//   npm run corpus -- --scoreboard       the same servers through `mcp-errlint scoreboard` (a list file of our own format,
+//                                        each command wrapped as below, two at once): docs/corpus-scoreboard.md and
+//                                        docs/corpus-scoreboard.html; reports in corpus/out-scoreboard
 //   npm run corpus -- --sandboxed        a second pass with --allow-destructive --allow-writes: every tool gets every
 //                                        probe (safe only because each server is confined to its temp dir, a closed
 //                                        port or read-only mode); reports in corpus/out-sandboxed, board
@@ -246,15 +249,26 @@ function serverCommand(server, dir, netns) {
   return [...netns.prefix, ...runtime, entry, ...(server.args?.(dir) ?? [])];
 }
 
-function lintServer(server, netns) {
+/** A server's temp dir (its working directory, with a HOME inside), filled by its setup; the caller removes it. */
+function serverDir(server) {
   const dir = mkdtempSync(join(tmpdir(), `errlint-corpus-${server.name}-`));
-  const home = join(dir, 'home');
-  mkdirSync(home);
+  mkdirSync(join(dir, 'home'));
   server.setup?.(dir);
+  return dir;
+}
+
+/** What a server's environment gets on top of ours: a HOME (and XDG dirs) in its temp dir, and its own variables. */
+function serverEnv(server, dir) {
+  const home = join(dir, 'home');
+  return { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.local', 'share'), NO_COLOR: '1', ...(server.env?.(dir) ?? {}) };
+}
+
+function lintServer(server, netns) {
+  const dir = serverDir(server);
   const reportFile = join(OUT, `${server.name}.json`);
   rmSync(reportFile, { force: true });
   const args = [LINTER, '--seed', String(SEED), '--format', 'json', '-o', reportFile, '--quiet', ...PASS_ARGS, ...EXTRA_ARGS, '--', ...serverCommand(server, dir, netns)];
-  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.local', 'share'), NO_COLOR: '1', ...(server.env?.(dir) ?? {}) };
+  const env = { ...process.env, ...serverEnv(server, dir) };
   const started = Date.now();
   return new Promise((resolveRun) => {
     // The linter runs in the temp dir: the server inherits it as its working directory, and no config file is picked up.
@@ -450,12 +464,71 @@ function updateCalibrationDoc() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The real-world scoreboard (issue 12): the corpus through `mcp-errlint scoreboard`, as anyone would run a list of servers
+
+const SCOREBOARD_OUT = join(CORPUS, 'out-scoreboard');
+const SCOREBOARD_DOCS = { markdown: join(ROOT, 'docs', 'corpus-scoreboard.md'), html: join(ROOT, 'docs', 'corpus-scoreboard.html') };
+
+/**
+ * Write the corpus as a list file of our own format (each command wrapped in the network namespace as above, its temp dir
+ * as its cwd, HOME and variables in its env), lint it with one `scoreboard` run (two servers at once) that writes the
+ * HTML board and every report, then the markdown board from its board.json with `merge`. The temp dirs are removed after.
+ */
+async function scoreboard() {
+  installCorpus();
+  buildLinter();
+  const netns = detectNetns();
+  rmSync(SCOREBOARD_OUT, { recursive: true, force: true });
+  mkdirSync(SCOREBOARD_OUT, { recursive: true });
+  const dirs = [];
+  try {
+    const servers = SERVERS.map((server) => {
+      const dir = serverDir(server);
+      dirs.push(dir);
+      const [command, ...args] = serverCommand(server, dir, netns);
+      return { name: server.name, command, args, env: serverEnv(server, dir), cwd: dir };
+    });
+    // Inside the checkout, named relatively: the board's "source" is then the same on every machine.
+    const list = relative(ROOT, join(SCOREBOARD_OUT, 'servers.json'));
+    writeFileSync(join(ROOT, list), `${JSON.stringify({ servers }, null, 2)}\n`);
+    log(`corpus: network ${netns.how}; ${servers.length} servers through mcp-errlint scoreboard (${list}), at most ${SERVER_TIMEOUT_S} s each`);
+    const started = Date.now();
+    const reports = relative(ROOT, join(SCOREBOARD_OUT, 'reports'));
+    const board = (args) => spawnSync(process.execPath, [LINTER, ...args], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1' } });
+    const lintArgs = [...EXTRA_ARGS];
+    const run = board(['scoreboard', list, '--seed', String(SEED), '--jobs', '2', '--deadline', `${SERVER_TIMEOUT_S}s`, '--out-dir', reports, '-f', 'html', '-o', SCOREBOARD_DOCS.html, ...(lintArgs.length ? ['--', ...lintArgs] : [])]);
+    if (run.status !== 0) throw new Error(`mcp-errlint scoreboard exited ${run.status ?? run.signal}`);
+    const merged = board(['merge', join(reports, 'board.json'), '-f', 'markdown', '-o', SCOREBOARD_DOCS.markdown]);
+    if (merged.status !== 0) throw new Error(`mcp-errlint merge exited ${merged.status ?? merged.signal}`);
+    log(`corpus: ${servers.length} servers in ${Math.round((Date.now() - started) / 1000)} s`);
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+  // Machine-specific bits of server text (temp dirs, this checkout) out of the committed boards, as for the calibration board.
+  const preamble = [
+    '# Corpus scoreboard',
+    '',
+    `Do not edit by hand. Generated by \`npm run corpus -- --scoreboard\` (scripts/corpus.mjs): the servers of [calibration.md](calibration.md), linted offline (network: ${netns.how}) by \`mcp-errlint scoreboard\` with seed ${SEED}, default profile and options, two at once; the page with every server's findings: [corpus-scoreboard.html](corpus-scoreboard.html). How to read it: [scoreboard.md](scoreboard.md).`,
+    '',
+    '',
+  ].join('\n');
+  for (const [format, file] of Object.entries(SCOREBOARD_DOCS)) {
+    writeFileSync(file, (format === 'markdown' ? preamble : '') + scrub(readFileSync(file, 'utf8')));
+    log(`corpus: wrote ${relative(ROOT, file)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 
 async function main() {
   const argv = process.argv.slice(2);
   if (argv.includes('--list')) {
     const netns = detectNetns();
     for (const s of SERVERS) console.log(`${s.name}\t${s.pkg}\t${serverCommand(s, '$TMP', netns).map((a) => a.split(MODULES).join('corpus/node_modules')).join(' ')}\t${s.why}`);
+    return;
+  }
+  if (argv.includes('--scoreboard')) {
+    await scoreboard();
     return;
   }
   if (argv.includes('--board')) {
