@@ -321,7 +321,7 @@ ul.bars .fill { display: block; height: 100%; border-radius: 4px; }
 ul.bars .value { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; font-size: .9rem; }
 #grades ul.bars li { grid-template-columns: 7.5rem 1fr 3rem; }
 .fill.ok { background: #2e9b4f; } .fill.mid { background: #d79a00; } .fill.bad { background: #c62828; }
-@media (max-width: 40rem) { ul.bars li, #grades ul.bars li { grid-template-columns: 1fr auto; } ul.bars .track { grid-column: 1 / -1; grid-row: 2; } }
+@media (max-width: 40rem) { ul.bars li, #grades ul.bars li { grid-template-columns: 1fr auto; gap: .15rem .6rem; padding: .3rem 0; } ul.bars .track { grid-column: 1 / -1; grid-row: 2; } }
 details.server { border: 1px solid var(--line); border-radius: 8px; background: var(--card); margin: .5rem 0; }
 details.server > summary { cursor: pointer; padding: .55rem .75rem; display: flex; flex-wrap: wrap; align-items: center; gap: .35rem .6rem; list-style: none; }
 details.server > summary::before { content: "▸"; color: var(--muted); }
