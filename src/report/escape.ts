@@ -1,4 +1,4 @@
-// Escaping of untrusted server text for each place a report puts it: XML, markdown, GitHub workflow commands.
+// Escaping of untrusted server text for each place a report puts it: XML, HTML, markdown, GitHub workflow commands.
 
 /** Characters XML 1.0 cannot carry at all (C0 controls but tab/newline/return, U+FFFE/U+FFFF, lone surrogates). */
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -9,6 +9,13 @@ export function xmlText(text: string): string {
 
 export function xmlAttribute(text: string): string {
   return xmlText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
+
+const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text as HTML element content or a quoted attribute value: every character that could open a tag, an entity or end a quote is a reference. */
+export function htmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_SPECIAL[c]);
 }
 
 /** CDATA that stays CDATA whatever the text holds: every `]]>` is split across two sections. */

@@ -1,14 +1,345 @@
 // The HTML board: one self-contained page (no network, no external script or font) with the ranking, a per-rule pass
 // rate across servers, the grade distribution, and a drill-down per server; readable without JavaScript.
-import type { Report } from '../report/model.js';
-import type { Board } from './board.js';
+import { createHash } from 'node:crypto';
+import type { Finding, Report } from '../report/model.js';
+import { htmlText } from '../report/escape.js';
+import type { Board, BoardRow } from './board.js';
 
 /** What the page shows of one server beyond its row: its report without the long list of checks. */
 export type BoardDetail = Omit<Report, 'checks'>;
 
+/** Findings shown per server at most (the rest are counted), and across the page: a board of thousands stays a page. */
+const FINDINGS_PER_SERVER = 50;
+const FINDINGS_PER_PAGE = 5000;
+const SKIPS_PER_SERVER = 50;
+const REASONS_PER_SERVER = 20;
+const RULES_ON_CHART = 100;
+/** Characters of one piece of server text (a message, an answer, arguments) shown at most. */
+const TEXT_LIMIT = 2000;
+
+const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F', 'incomplete'] as const;
+const GRADE_CLASS: Record<string, string> = { 'A+': 'g-ap', A: 'g-a', B: 'g-b', C: 'g-c', D: 'g-d', F: 'g-f', incomplete: 'g-inc' };
+const SEVERITY_ORDER: Record<string, number> = { error: 0, warning: 1, note: 2 };
+
+/** Any value as escaped HTML text: every piece of text on the page goes through here. */
+const t = (value: unknown): string => htmlText(String(value));
+const clip = (text: string, limit = TEXT_LIMIT) => (text.length > limit ? `${text.slice(0, limit)}… [${text.length - limit} more characters]` : text);
+const isNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+const fixed = (n: unknown, digits = 1) => (isNumber(n) ? n.toFixed(digits) : '–');
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const gradeClass = (grade: string | null) => (grade === null ? 'g-none' : (GRADE_CLASS[grade] ?? 'g-other'));
+const gradeChip = (grade: string | null) => `<span class="grade ${gradeClass(grade)}">${t(grade ?? 'could not lint')}</span>`;
+const anchor = (row: BoardRow) => `server-${t(row.index)}`;
+/** A bar's width from counts the page computed itself (never server text), in percent. */
+const width = (part: number, whole: number) => (whole > 0 ? Math.max(0, Math.min(100, (100 * part) / whole)) : 0).toFixed(1);
+
+/** The one script: open the drill-down a link (or the address) points at. Progressive: without it the link scrolls to the closed summary. */
+const SCRIPT = `function openTarget(){var id=location.hash.slice(1);var el=id&&document.getElementById(id);if(el&&el.tagName==='DETAILS')el.open=true;}
+addEventListener('hashchange',openTarget);openTarget();`;
+const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
+/** Nothing may load from anywhere: only the inline style and the one script above (by its hash) run. */
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;
+
 /** The page for a board; `details` by row index (a server with no report has none). */
 export function formatBoardHtml(board: Board, details: ReadonlyMap<number, BoardDetail>): string {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const rows = board.rows.map((row) => `<tr><td>${row.rank ?? '–'}</td><td>${escape(row.name)}</td><td>${escape(row.grade ?? '–')}</td><td>${row.score ?? '–'}</td><td>${details.has(row.index) ? details.get(row.index)!.findings.length : 0}</td></tr>`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mcp-errlint scoreboard</title></head><body><table>${rows.join('')}</table></body></html>\n`;
+  const title = `mcp-errlint scoreboard · ${board.source}`;
+  const version = [...details.values()].find((d) => d.tool?.version)?.tool.version;
+  const perServer = Math.min(FINDINGS_PER_SERVER, Math.max(3, Math.floor(FINDINGS_PER_PAGE / Math.max(1, details.size))));
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta http-equiv="Content-Security-Policy" content="${t(CSP)}">`,
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${t(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    header(board),
+    '<main>',
+    ranking(board),
+    '<div class="charts">',
+    gradeDistribution(board),
+    ruleChart(board, details),
+    '</div>',
+    drillDowns(board, details, perServer),
+    '</main>',
+    `<footer>Written by mcp-errlint${version ? ` ${t(version)}` : ''}. Every server's text on this page is its own, escaped; nothing here loads from the network.</footer>`,
+    `<script>${SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
 }
+
+function header(board: Board): string {
+  const facts: Array<[string, string]> = [
+    ['source', board.source],
+    ['seed', String(board.seed)],
+    ...(board.shard ? [['shard', `${board.shard.index} of ${board.shard.count}`] as [string, string]] : []),
+    ['servers', board.shard || board.rows.length !== board.servers ? `${board.rows.length} of ${board.servers}` : String(board.servers)],
+  ];
+  const dl = facts.map(([name, value]) => `<div><dt>${t(name)}</dt><dd>${t(value)}</dd></div>`).join('');
+  return `<header><h1>mcp-errlint scoreboard</h1><dl class="facts" id="board-facts">${dl}</dl></header>`;
+}
+
+function ranking(board: Board): string {
+  const head = ['#', 'server', 'grade', 'score', 'coverage', 'failing rules', 'time'].map((h) => `<th scope="col">${t(h)}</th>`).join('');
+  const rows = board.rows.map((row) => {
+    const failing =
+      row.grade === null
+        ? `<td class="cause">could not lint: ${t(row.cause ?? 'no report was written')}</td>`
+        : `<td class="failing">${row.failing.length === 0 ? '<span class="none">none</span>' : row.failing.map((id) => `<code>${t(id)}</code>`).join(' ')}${row.cause ? ` <span class="cut">(cut short: ${t(row.cause)})</span>` : ''}</td>`;
+    return [
+      `<tr data-index="${t(row.index)}" class="${row.grade === null ? 'unlinted' : 'linted'}">`,
+      `<td class="num rank">${row.rank === null ? '–' : t(row.rank)}</td>`,
+      `<td class="name"><a href="#${anchor(row)}">${t(row.name)}</a></td>`,
+      `<td class="grade-cell">${gradeChip(row.grade)}</td>`,
+      `<td class="num">${fixed(row.score)}</td>`,
+      `<td class="num">${row.coverage ? `${t(row.coverage.probed)}/${t(row.coverage.listed)}` : '–'}</td>`,
+      failing,
+      `<td class="num">${fixed(row.durationMs / 1000)} s</td>`,
+      '</tr>',
+    ].join('');
+  });
+  return [
+    '<section id="ranking">',
+    '<h2>Ranking</h2>',
+    '<div class="scroll">',
+    `<table class="ranking"><thead><tr>${head}</tr></thead>`,
+    `<tbody>${rows.join('\n')}</tbody></table>`,
+    '</div>',
+    '<p class="hint">Ranked by grade, then score, then list order; servers that could not be linted come last with their cause. A server\'s name opens its drill-down.</p>',
+    '</section>',
+  ].join('\n');
+}
+
+function gradeDistribution(board: Board): string {
+  const counts = new Map<string | null, number>(GRADES.map((g) => [g, 0]));
+  for (const row of board.rows) counts.set(row.grade, (counts.get(row.grade) ?? 0) + 1);
+  const order = [...GRADES, ...[...counts.keys()].filter((g): g is string => g !== null && !GRADES.includes(g as (typeof GRADES)[number])), null];
+  const total = board.rows.length;
+  const items = order.map((grade) => {
+    const count = counts.get(grade) ?? 0;
+    return `<li data-grade="${t(grade ?? 'could not lint')}" data-count="${count}"><span class="label">${gradeChip(grade)}</span><span class="track"><span class="fill ${gradeClass(grade)}" style="width:${width(count, total)}%"></span></span><span class="value">${count}</span></li>`;
+  });
+  return `<section id="grades"><h2>Grade distribution</h2><ul class="bars">${items.join('')}</ul><p class="hint">${t(plural(total, 'server'))} on this board.</p></section>`;
+}
+
+interface RuleRate {
+  rule: string;
+  description?: string;
+  /** Linted servers with this rule in force. */
+  servers: number;
+  /** Of them, those with no finding of the rule at warning or error. */
+  passed: number;
+}
+
+/** For each rule, the share of linted servers it passed on: from each report's findings, or, for a row with no report here (a merged board), its failing rules. */
+export function rulePassRates(board: Board, details: ReadonlyMap<number, BoardDetail>): RuleRate[] {
+  const linted = board.rows.filter((row) => row.coverage !== null || details.has(row.index));
+  const known = new Map<string, string | undefined>();
+  for (const detail of details.values()) for (const rule of detail.rules ?? []) if (!known.has(rule.id)) known.set(rule.id, rule.description);
+  for (const row of linted) for (const id of row.failing) if (!known.has(id)) known.set(id, undefined);
+  const rates = [...known].map(([rule, description]): RuleRate => {
+    let servers = 0;
+    let passed = 0;
+    for (const row of linted) {
+      const detail = details.get(row.index);
+      if (detail && !(detail.rules ?? []).some((r) => r.id === rule)) continue;
+      const failing = detail ? detail.findings.some((f) => f.ruleId === rule && f.severity !== 'note') : row.failing.includes(rule);
+      servers++;
+      if (!failing) passed++;
+    }
+    return { rule, ...(description !== undefined ? { description } : {}), servers, passed };
+  });
+  const rate = (r: RuleRate) => (r.servers === 0 ? 1 : r.passed / r.servers);
+  return rates.sort((a, b) => rate(a) - rate(b) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+}
+
+function ruleChart(board: Board, details: ReadonlyMap<number, BoardDetail>): string {
+  const rates = rulePassRates(board, details);
+  const linted = board.rows.filter((row) => row.coverage !== null || details.has(row.index)).length;
+  if (rates.length === 0) return '<section id="rules"><h2>Pass rate per rule</h2><p class="hint">No server on this board was linted.</p></section>';
+  const items = rates.slice(0, RULES_ON_CHART).map((r) => {
+    const share = r.servers === 0 ? 1 : r.passed / r.servers;
+    const level = share >= 0.9 ? 'ok' : share >= 0.6 ? 'mid' : 'bad';
+    const tip = r.description ? ` title="${t(r.description)}"` : '';
+    return `<li data-rule="${t(r.rule)}" data-passed="${r.passed}" data-servers="${r.servers}"${tip}><span class="label"><code>${t(r.rule)}</code></span><span class="track"><span class="fill ${level}" style="width:${width(r.passed, r.servers)}%"></span></span><span class="value">${r.passed}/${r.servers} · ${Math.round(100 * share)}%</span></li>`;
+  });
+  const more = rates.length > RULES_ON_CHART ? `<p class="more">and ${rates.length - RULES_ON_CHART} more rules</p>` : '';
+  return [
+    '<section id="rules"><h2>Pass rate per rule</h2>',
+    `<p class="hint">For each rule, how many of the ${t(plural(linted, 'linted server'))} (with the rule in force) have no finding of it at warning or error. Worst first.</p>`,
+    `<ul class="bars">${items.join('')}</ul>${more}</section>`,
+  ].join('\n');
+}
+
+function drillDowns(board: Board, details: ReadonlyMap<number, BoardDetail>, perServer: number): string {
+  const items = board.rows.map((row) => drillDown(row, details.get(row.index), perServer));
+  return `<section id="servers"><h2>Servers</h2><p class="hint">Open a server for its findings (counterexample, the server's answer, the command that replays it), its skips and its coverage.</p>\n${items.join('\n')}\n</section>`;
+}
+
+function drillDown(row: BoardRow, detail: BoardDetail | undefined, perServer: number): string {
+  const counts = row.findings ? [plural(row.findings.error, 'error'), plural(row.findings.warning, 'warning'), plural(row.findings.note, 'note')].join(' · ') : 'could not lint';
+  const summary = `<summary><span class="rank">${row.rank === null ? '–' : `#${t(row.rank)}`}</span> <span class="name">${t(row.name)}</span> ${gradeChip(row.grade)} <span class="score">${row.score === null ? '' : `${fixed(row.score)} / 100`}</span> <span class="counts">${t(counts)}</span></summary>`;
+  const body = detail ? linted(row, detail, perServer) : unlinted(row);
+  return `<details class="server" id="${anchor(row)}">${summary}<div class="body">${body}</div></details>`;
+}
+
+function unlinted(row: BoardRow): string {
+  const facts = factList([
+    ['exit code', String(row.exitCode)],
+    ['time', `${fixed(row.durationMs / 1000)} s`],
+    ...(row.report ? [['report', row.report] as [string, string]] : []),
+  ]);
+  return `<p class="cause">Could not lint: ${t(row.cause ?? 'no report was written')}</p>${facts}`;
+}
+
+function linted(row: BoardRow, detail: BoardDetail, perServer: number): string {
+  const server = detail.server;
+  const info = [server.serverInfo?.name, server.serverInfo?.version].filter(Boolean).join(' ');
+  const facts = factList([
+    [server.url ? 'url' : 'command', server.url ?? (server.command ?? []).join(' ')],
+    ...(info ? [['server info', info] as [string, string]] : []),
+    ['protocol', `${server.protocolVersion} (${server.transport})`],
+    ['exit code', String(row.exitCode)],
+    ['time', `${fixed(detail.durationMs / 1000)} s`],
+    ...(row.report ? [['report', row.report] as [string, string]] : []),
+  ]);
+  const notes = [
+    ...(detail.interrupted ? [`<p class="cause">Cut short: ${t(detail.interrupted.message)}</p>`] : []),
+    ...(detail.score?.caps ?? []).map((cap) => `<p class="cap">Grade capped at ${t(cap.max)}: ${t(cap.reason)}</p>`),
+  ].join('');
+  return `${facts}${notes}${coverage(detail)}${findings(detail.findings, perServer)}${skips(detail.skips)}`;
+}
+
+function factList(facts: Array<[string, string]>): string {
+  return `<dl class="facts">${facts.map(([name, value]) => `<div><dt>${t(name)}</dt><dd>${t(clip(value, 500))}</dd></div>`).join('')}</dl>`;
+}
+
+function coverage(detail: BoardDetail): string {
+  const c = detail.coverage;
+  if (!c) return '';
+  const kinds = c.probeKindsRun.length > 0 ? c.probeKindsRun.map((k) => `<code>${t(k)}</code>`).join(' ') : 'none';
+  const notRun = c.probeKindsNotRun.length > 0 ? `<p>Probe kinds not run: ${c.probeKindsNotRun.map((k) => `<code>${t(k)}</code>`).join(' ')}</p>` : '';
+  const reasons = c.reasons.slice(0, REASONS_PER_SERVER).map((r) => `<li>${t(clip(r, 500))}</li>`).join('');
+  const moreReasons = c.reasons.length > REASONS_PER_SERVER ? `<li>and ${c.reasons.length - REASONS_PER_SERVER} more</li>` : '';
+  return [
+    '<h3>Coverage</h3>',
+    `<p class="coverage">${t(c.toolsProbed)} of ${t(plural(c.toolsListed, 'listed tool'))} probed (${t(c.percent)}%)${c.toolsSelected !== c.toolsListed ? `, ${t(c.toolsSelected)} selected` : ''}${c.incomplete ? ' · <strong>incomplete</strong>: no tool was probed' : ''}.</p>`,
+    `<p>Probe kinds run: ${kinds}</p>${notRun}`,
+    reasons ? `<ul class="reasons">${reasons}${moreReasons}</ul>` : '',
+  ].join('');
+}
+
+function findings(all: readonly Finding[], limit: number): string {
+  if (all.length === 0) return '<h3>Findings</h3><p class="none">No findings.</p>';
+  const sorted = all.map((f, i) => ({ f, i })).sort((a, b) => (SEVERITY_ORDER[a.f.severity] ?? 3) - (SEVERITY_ORDER[b.f.severity] ?? 3) || a.i - b.i).map(({ f }) => f);
+  const shown = sorted.slice(0, limit).map(finding).join('');
+  const more = sorted.length > limit ? `<p class="more">and ${t(plural(sorted.length - limit, 'more finding'))} not shown here (the server's JSON report has every one).</p>` : '';
+  return `<h3>Findings (${sorted.length})</h3>${shown}${more}`;
+}
+
+function finding(f: Finding): string {
+  const ce = f.counterexample;
+  const args = clip(JSON.stringify(ce?.arguments ?? null, null, 2) ?? 'null');
+  const sent = ce?.name && ce.name !== f.tool ? ` (sent as <code>${t(ce.name)}</code>)` : '';
+  const head = [
+    `<span class="sev">${t(f.severity)}</span>`,
+    `<code class="rule">${t(f.ruleId)}</code>`,
+    `<span>tool <code>${t(f.tool)}</code>${sent}</span>`,
+    `<span>probe <code>${t(f.probe)}</code></span>`,
+    ...(f.occurrences > 1 ? [`<span>×${t(f.occurrences)}</span>`] : []),
+    ...(f.baselined ? ['<span class="baselined">baselined</span>'] : []),
+  ].join(' ');
+  return [
+    `<article class="finding sev-${SEVERITY_ORDER[f.severity] === undefined ? 'other' : t(f.severity)}" data-rule="${t(f.ruleId)}">`,
+    `<div class="finding-head">${head}</div>`,
+    `<p class="message">${t(clip(f.message))}</p>`,
+    '<dl class="evidence">',
+    `<dt>counterexample</dt><dd><span class="label">${t(clip(ce?.label ?? '', 500))}</span><pre class="arguments"><code>${t(args)}</code></pre></dd>`,
+    `<dt>answer</dt><dd><pre class="answer">${t(clip(f.answer ?? ''))}</pre></dd>`,
+    `<dt>replay</dt><dd><pre class="replay"><code>${t(clip(f.replay ?? '', 4000))}</code></pre></dd>`,
+    '</dl>',
+    '</article>',
+  ].join('');
+}
+
+function skips(all: readonly { tool: string; probe: string; reason: string }[]): string {
+  if (!all || all.length === 0) return '<h3>Skips</h3><p class="none">Nothing was skipped.</p>';
+  const items = all.slice(0, SKIPS_PER_SERVER).map((s) => `<li><code>${t(s.tool)}</code> · ${s.probe === '*' ? 'every probe' : `<code>${t(s.probe)}</code>`}: ${t(clip(s.reason, 500))}</li>`);
+  const more = all.length > SKIPS_PER_SERVER ? `<li>and ${all.length - SKIPS_PER_SERVER} more</li>` : '';
+  return `<h3>Skips (${all.length})</h3><ul class="skips">${items.join('')}${more}</ul>`;
+}
+
+// No line of the style may start with "::": the output step reads such a line as a CI workflow command and defuses it.
+const STYLE = `
+:root { color-scheme: light dark; --bg: #fbfbfd; --fg: #1d2129; --muted: #5d6470; --line: #dde1e7; --card: #fff; --track: #eceff3; --code: #f2f4f7; }
+@media (prefers-color-scheme: dark) { :root { --bg: #14171c; --fg: #e6e9ee; --muted: #9aa3b0; --line: #2c323b; --card: #1b1f26; --track: #262c35; --code: #232933; } }
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0 auto; max-width: 76rem; padding: 1rem; background: var(--bg); color: var(--fg); font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; overflow-wrap: anywhere; }
+h1 { font-size: 1.5rem; margin: .25rem 0 .5rem; }
+h2 { font-size: 1.15rem; margin: 1.75rem 0 .5rem; }
+h3 { font-size: 1rem; margin: 1rem 0 .35rem; }
+code, pre { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; }
+code { background: var(--code); border-radius: 4px; padding: 0 .25em; }
+pre { background: var(--code); border-radius: 6px; padding: .5rem .65rem; margin: .25rem 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 20rem; overflow: auto; }
+pre code { background: none; padding: 0; }
+a { color: inherit; }
+.hint, footer { color: var(--muted); font-size: .85rem; }
+footer { margin: 2rem 0 1rem; }
+dl.facts { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; margin: .25rem 0 .5rem; }
+dl.facts div { display: flex; gap: .4rem; min-width: 0; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; font-weight: 600; }
+.scroll { overflow-x: auto; border: 1px solid var(--line); border-radius: 8px; background: var(--card); }
+table.ranking { border-collapse: collapse; width: 100%; min-width: 44rem; }
+.ranking th, .ranking td { padding: .45rem .6rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
+.ranking tbody tr:last-child td { border-bottom: 0; }
+.ranking th { font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); white-space: nowrap; }
+.ranking td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.ranking td.name { font-weight: 600; white-space: nowrap; }
+.ranking td.name a { text-decoration: none; border-bottom: 1px dotted currentColor; }
+.ranking td.failing code { display: inline-block; margin: 0 .2rem .2rem 0; }
+.ranking tr.unlinted td { color: var(--muted); }
+.cause { color: #b3261e; }
+.ranking tr.unlinted td.cause { color: #b3261e; }
+.none { color: var(--muted); }
+.grade { display: inline-block; min-width: 2.4em; padding: .05rem .45rem; border-radius: 999px; font-weight: 700; font-size: .85rem; text-align: center; color: #fff; white-space: nowrap; }
+.g-ap { background: #0b7a3e; } .g-a { background: #2e9b4f; } .g-b { background: #7a9a12; } .g-c { background: #c99400; color: #1d2129; }
+.g-d { background: #e0681b; } .g-f { background: #c62828; } .g-inc { background: #6b7280; } .g-none { background: #3f4652; } .g-other { background: #8a4fbf; }
+.charts { display: grid; grid-template-columns: 1fr; gap: 0 2rem; }
+@media (min-width: 60rem) { .charts { grid-template-columns: 2fr 3fr; } }
+ul.bars { list-style: none; margin: 0; padding: 0; }
+ul.bars li { display: grid; grid-template-columns: minmax(7rem, 15rem) 1fr 6.5rem; gap: .6rem; align-items: center; padding: .1rem 0; }
+ul.bars .track { height: .8rem; background: var(--track); border-radius: 4px; overflow: hidden; }
+ul.bars .fill { display: block; height: 100%; border-radius: 4px; }
+ul.bars .value { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; font-size: .9rem; }
+#grades ul.bars li { grid-template-columns: 7.5rem 1fr 3rem; }
+.fill.ok { background: #2e9b4f; } .fill.mid { background: #d79a00; } .fill.bad { background: #c62828; }
+@media (max-width: 40rem) { ul.bars li, #grades ul.bars li { grid-template-columns: 1fr auto; gap: .15rem .6rem; padding: .3rem 0; } ul.bars .track { grid-column: 1 / -1; grid-row: 2; } }
+details.server { border: 1px solid var(--line); border-radius: 8px; background: var(--card); margin: .5rem 0; }
+details.server > summary { cursor: pointer; padding: .55rem .75rem; display: flex; flex-wrap: wrap; align-items: center; gap: .35rem .6rem; list-style: none; }
+details.server > summary::before { content: "▸"; color: var(--muted); }
+details.server[open] > summary::before { content: "▾"; }
+details.server > summary .name { font-weight: 700; }
+details.server > summary .counts, details.server > summary .score, details.server > summary .rank { color: var(--muted); font-size: .9rem; }
+details.server > .body { padding: 0 .75rem .75rem; border-top: 1px solid var(--line); }
+details.server:target { outline: 2px solid #2f6fde; }
+article.finding { border-left: 4px solid var(--line); padding: .25rem 0 .25rem .75rem; margin: .75rem 0; }
+.finding-head { display: flex; flex-wrap: wrap; gap: .25rem .6rem; align-items: center; font-size: .9rem; }
+.sev { font-weight: 700; text-transform: uppercase; font-size: .75rem; padding: .05rem .4rem; border-radius: 4px; color: #fff; background: #6b7280; }
+.sev-error .sev { background: #c62828; } .sev-warning .sev { background: #c77700; } .sev-note .sev { background: #4a6fa5; }
+article.finding.sev-error { border-left-color: #c62828; } article.finding.sev-warning { border-left-color: #c77700; } article.finding.sev-note { border-left-color: #4a6fa5; }
+.baselined { color: var(--muted); font-style: italic; }
+p.message { margin: .35rem 0; }
+dl.evidence { margin: 0; }
+dl.evidence dt { color: var(--muted); font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; margin-top: .35rem; }
+dl.evidence dd { margin: 0; }
+.more { color: var(--muted); font-style: italic; }
+.cap { color: #8a5a00; }
+`;

@@ -1,0 +1,94 @@
+// The HTML board as text: server words come out inert (escaped everywhere they land), the page's own markup survives
+// the output step, the one script runs under the page's CSP, and a huge report is cut to a bounded drill-down.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { htmlText } from '../../src/report/escape.js';
+import { safeOutput } from '../../src/report/sanitize.js';
+import { BOARD_SCHEMA_VERSION, ranked, rowOf, type Board } from '../../src/scoreboard/board.js';
+import { formatBoardHtml, rulePassRates, type BoardDetail } from '../../src/scoreboard/html.js';
+import type { Finding, Report } from '../../src/report/model.js';
+import { reportWith } from '../helpers/report.js';
+
+const NAME = '<img src=x onerror=alert(1)>';
+const MESSAGE = '</details><script>alert(1)</script>';
+
+const detailOf = ({ checks: _, ...detail }: Report): BoardDetail => detail;
+
+function boardOf(reports: Array<{ name: string; report?: Report; cause?: string }>, source = 'servers.json'): { board: Board; details: Map<number, BoardDetail> } {
+  const details = new Map<number, BoardDetail>();
+  const rows = reports.map(({ name, report, cause }, index) => {
+    if (report) details.set(index, detailOf(report));
+    return rowOf(name, index, report ? 1 : 2, 1234, report, cause);
+  });
+  return { board: { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source, seed: 7, servers: rows.length, rows: ranked(rows) }, details };
+}
+
+describe('htmlText', () => {
+  it('turns each of & < > " \' into a reference and leaves the rest alone', () => {
+    expect(htmlText(`a&b<c>d"e'f é ☃`)).toBe('a&amp;b&lt;c&gt;d&quot;e&#39;f é ☃');
+    expect(htmlText('&amp;')).toBe('&amp;amp;');
+  });
+});
+
+describe('formatBoardHtml', () => {
+  const report = reportWith(MESSAGE, {
+    server: { ...reportWith('x').server, name: NAME, serverInfo: { name: NAME, version: `1.0"><svg onload=alert(1)>` } },
+  });
+  const { board, details } = boardOf([
+    { name: NAME, report },
+    { name: `${NAME}'"`, cause: `could not start '<script>alert(2)</script>': ENOENT` },
+  ], `list<script>.json`);
+  const page = formatBoardHtml(board, details);
+
+  it('puts no tag, attribute or script of the server on the page: every word is text', () => {
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('<svg');
+    expect(page).not.toContain('</details><script>');
+    expect(page.match(/<script/g)).toHaveLength(1); // the page's own
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).toContain('&lt;/details&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;&#39;&quot;');
+    expect(page).toContain('1.0&quot;&gt;&lt;svg onload=alert(1)&gt;');
+    expect(page).toContain('could not start &#39;&lt;script&gt;alert(2)&lt;/script&gt;&#39;: ENOENT');
+    expect(page).toContain('<title>mcp-errlint scoreboard · list&lt;script&gt;.json</title>');
+    // Every drill-down closes where it opened: the message did not end one early.
+    expect(page.match(/<details/g)).toHaveLength(2);
+    expect(page.match(/<\/details>/g)).toHaveLength(2);
+    // Server text inside attributes (a rule's description as a tooltip) cannot leave its quotes.
+    for (const attribute of page.matchAll(/ [a-z-]+="([^"]*)"/g)) expect(attribute[1]).not.toMatch(/[<>']/);
+  });
+
+  it('links each ranking row to its drill-down by list index', () => {
+    for (const row of board.rows) {
+      expect(page).toContain(`<a href="#server-${row.index}">`);
+      expect(page).toContain(`<details class="server" id="server-${row.index}">`);
+    }
+  });
+
+  it('passes the output step unchanged, and its one script runs under the page\'s CSP', () => {
+    expect(safeOutput(page, 'text')).toBe(page);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page)![1];
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(page).toContain(`script-src &#39;sha256-${hash}&#39;`);
+    expect(page).toMatch(/default-src &#39;none&#39;/);
+    expect(page).not.toMatch(/(?:src|href)="(?!#)/); // nothing is loaded or linked outside the page
+  });
+
+  it('shows at most 50 findings of a server and says how many more', () => {
+    const [first] = reportWith('x').findings;
+    const many: Finding[] = Array.from({ length: 120 }, (_, i) => ({ ...first, message: `finding ${i}` }));
+    const big = boardOf([{ name: 'big', report: reportWith('x', { findings: many }) }]);
+    const html = formatBoardHtml(big.board, big.details);
+    expect(html.match(/<article class="finding/g)).toHaveLength(50);
+    expect(html).toContain('and 70 more findings not shown here');
+  });
+
+  it('counts a rule as passed on a server with no finding of it at warning or error', () => {
+    const note = reportWith('x', { findings: [{ ...reportWith('x').findings[0], severity: 'note' }] });
+    const rates = rulePassRates(...Object.values(boardOf([{ name: 'a', report: reportWith('x') }, { name: 'b', report: note }, { name: 'c', cause: 'ENOENT' }])) as [Board, Map<number, BoardDetail>]);
+    expect(rates).toEqual([
+      { rule: 'no-stack-trace', description: 'No stack traces.', servers: 2, passed: 1 },
+      { rule: 'recovery-hint', description: 'Hints.', servers: 2, passed: 2 },
+    ]);
+  });
+});
