@@ -76,7 +76,10 @@ function htmlPage(outcomes: readonly ServerOutcome[]): string {
     return rowOf(outcome.name, index, exitCodeFor(outcome.report), outcome.report.durationMs, outcome.report);
   });
   const first = outcomes.find((o): o is Extract<ServerOutcome, { report: Report }> => 'report' in o);
-  const board: Board = { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source: first?.report.source.uri ?? 'mcp-errlint', seed: first?.report.settings.seed ?? 0, servers: outcomes.length, rows: ranked(rows) };
+  // One server: what it was (its command or URL); several: the config file that declared them.
+  const server = first?.report.server;
+  const source = outcomes.length === 1 && server ? (server.url ?? server.command?.join(' ') ?? server.name) : (first?.report.source.uri ?? 'mcp-errlint');
+  const board: Board = { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source, seed: first?.report.settings.seed ?? 0, servers: outcomes.length, rows: ranked(rows) };
   return formatBoardHtml(board, details);
 }
 
