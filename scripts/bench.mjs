@@ -21,6 +21,7 @@ import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { detectNetns, readJson } from './lib/offline.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LINTER = join(ROOT, 'bin', 'mcp-errlint.js');
@@ -118,16 +119,6 @@ function linterVersion() {
   return { version, commit: `${commit}${dirty ? ' (src, rules or probes modified)' : ''}`, concurrencyFlag: /--concurrency\b/.test(help) };
 }
 
-/** How to cut a published server off from the network (as scripts/corpus.mjs does): root may unshare directly, anyone else through a user namespace. */
-function detectNetns() {
-  const lo = ['sh', '-c', 'ip link set lo up && exec "$@"', 'netns'];
-  for (const flags of [['-n'], ['-rn']]) {
-    const r = spawnSync('unshare', [...flags, '--', ...lo, 'true'], { stdio: 'ignore' });
-    if (r.status === 0) return { prefix: ['unshare', ...flags, '--', ...lo], how: `unshare ${flags.join(' ')} (loopback only)` };
-  }
-  return { prefix: [], how: 'not enforced: unshare -n failed here' };
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Processes and temp dirs: nothing may outlive its section
 
@@ -220,14 +211,6 @@ function runProcess(args, { cwd, env, label }) {
 const shown = (args) => args.map((a) => (/[\s"'*?&;|()<>]/.test(a) ? `'${a}'` : a)).join(' ');
 /** A command as a reader can type it: paths relative to the checkout, temp dirs as $TMP. */
 const display = (args, dir) => shown(args.map((a) => a.split(dir).join('$TMP').split(`${ROOT}/`).join('').replace(process.execPath, 'node')));
-
-function readJson(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
 
 function readEvents(file) {
   if (!existsSync(file)) return [];

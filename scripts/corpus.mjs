@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { detectNetns, readJson } from './lib/offline.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = join(ROOT, 'corpus');
@@ -222,16 +223,6 @@ function buildLinter() {
   run('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT });
 }
 
-/** How to cut a server off from the network: root may unshare directly, anyone else through a user namespace. */
-function detectNetns() {
-  const lo = ['sh', '-c', 'ip link set lo up && exec "$@"', 'netns'];
-  for (const flags of [['-n'], ['-rn']]) {
-    const r = spawnSync('unshare', [...flags, '--', ...lo, 'true'], { stdio: 'ignore' });
-    if (r.status === 0) return { prefix: ['unshare', ...flags, '--', ...lo], how: `unshare ${flags.join(' ')} (loopback only)` };
-  }
-  return { prefix: [], how: 'not enforced: unshare -n failed here' };
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Lint one server
 
@@ -303,14 +294,6 @@ function lintServer(server, netns) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // The board: one row per server, from the JSON reports. Tolerant of schema changes (coverage, grade).
-
-function readJson(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
 
 function coverage(report) {
   const tools = Array.isArray(report.tools) ? report.tools : [];
