@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Entry point: runs the built CLI and sets the exit code without cutting piped output short.
-import { main } from '../dist/src/cli.js';
+import { main } from '../dist/src/cli/main.js';
 
 main(process.argv).then(
   (code) => {

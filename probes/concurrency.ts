@@ -1,6 +1,6 @@
 // Probe (once per server): several tools/call requests in flight at once; each must be answered exactly once, with its own id.
 import type { Probe, ProbeCase, ToolInfo } from '../src/types.js';
-import { baseArguments, requiredProps, withoutProps } from '../src/plan/schema-arbitrary.js';
+import { baseArguments, requiredProps, withoutProps } from '../src/schema/schema-arbitrary.js';
 
 export const BURST_SIZE = 8;
 

@@ -11,7 +11,7 @@ import {
   numericRange,
   propertySchemas,
   withProp,
-} from '../src/plan/schema-arbitrary.js';
+} from '../src/schema/schema-arbitrary.js';
 
 /** Violations bigger than this are the oversized probe's business. */
 const MAX_VIOLATION_SIZE = 10_000;

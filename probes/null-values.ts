@@ -1,7 +1,7 @@
 // Probe: set each property that does not allow null to null; a correct server rejects every call.
 import fc from 'fast-check';
 import type { Probe, ProbeCase } from '../src/types.js';
-import { ajvVerdict, allowsNull, arbitraryArguments, asSchema, baseArguments, propertySchemas, requiredProps, withProp } from '../src/plan/schema-arbitrary.js';
+import { ajvVerdict, allowsNull, arbitraryArguments, asSchema, baseArguments, propertySchemas, requiredProps, withProp } from '../src/schema/schema-arbitrary.js';
 
 export const probe: Probe = {
   kind: 'null-values',

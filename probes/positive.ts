@@ -1,6 +1,6 @@
 // Probe: schema-valid arguments (confirmed with ajv); a well-formed result is expected. The engine decides which tools may get them.
 import type { Probe, ProbeCase } from '../src/types.js';
-import { arbitraryArguments, asSchema, baseArguments, safeSample, schemaProblem, validatesAgainst, validatorFor } from '../src/plan/schema-arbitrary.js';
+import { arbitraryArguments, asSchema, baseArguments, safeSample, schemaProblem, validatesAgainst, validatorFor } from '../src/schema/schema-arbitrary.js';
 
 /** Seeded draws that must include at least one valid input before the random part of the plan is trusted not to starve. */
 const PILOT_RUNS = 30;

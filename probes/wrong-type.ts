@@ -13,7 +13,7 @@ import {
   wrongTypesOf,
   wrongTypeValue,
   type JsonType,
-} from '../src/plan/schema-arbitrary.js';
+} from '../src/schema/schema-arbitrary.js';
 
 const TYPE_WORDS: Record<JsonType, string> = {
   string: 'string',

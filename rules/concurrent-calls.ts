@@ -1,7 +1,8 @@
 // Rule concurrent-calls: requests in flight together are each answered exactly once, with their own id and their own answer.
-import type { Exchange, Rule } from '../src/types.js';
+import type { Exchange } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
 import { escapeRegExp } from '../src/util/regex.js';
-import { requestedToolName, scanText, snippet } from '../src/matchers/surface.js';
+import { scanText, snippet } from '../src/matchers/surface.js';
 
 function names(text: string, name: string): boolean {
   return new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(text);
@@ -42,6 +43,7 @@ export const rule: Rule = {
     description: 'Tool calls in flight at the same time are each answered exactly once, with the right id and their own answer: no lost, duplicated or crossed answers.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['robustness', 'protocol'],
+    serializesRun: true,
     messages: {
       lost: 'Request {index} of {size} sent together ({name}) was never answered ({outcome}): concurrent calls lose answers.',
       duplicated: 'Request {index} of {size} sent together ({name}) was answered {answers} times; every request gets exactly one answer.',
@@ -51,14 +53,15 @@ export const rule: Rule = {
     },
   },
 
-  appliesTo(ex: Exchange): boolean {
-    return ex.burst !== undefined;
+  appliesTo(r) {
+    return r.exchange.burst !== undefined;
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     const { index, size } = ex.burst!;
-    const name = requestedToolName(ex);
-    const position = { index: index + 1, size, name: snippet(name, 60) };
+    const name = r.requestedTool;
+    const position = () => ({ index: index + 1, size, name: snippet(name, 60) });
 
     // The burst shares one list of unmatched answers: report answers without an id once, on its first request.
     const stray = index === 0 ? (ex.unmatched ?? []).filter((m) => m.id === null || m.id === undefined) : [];
@@ -66,22 +69,22 @@ export const rule: Rule = {
 
     if (ex.outcome.kind === 'timeout') {
       const outcome = lostAmongAnswered(ex, ctx.session.timeoutMs);
-      if (outcome !== null) ctx.report({ messageId: 'lost', data: { ...position, outcome } });
+      if (outcome !== null) ctx.report({ messageId: 'lost', data: { ...position(), outcome } });
       return;
     }
     if (ex.outcome.kind === 'closed' || ex.outcome.kind === 'silent') {
-      ctx.report({ messageId: 'lost', data: { ...position, outcome: ex.outcome.kind === 'closed' ? 'the server exited' : 'no answer' } });
+      ctx.report({ messageId: 'lost', data: { ...position(), outcome: ex.outcome.kind === 'closed' ? 'the server exited' : 'no answer' } });
       return;
     }
-    if (ex.answers !== undefined && ex.answers > 1) ctx.report({ messageId: 'duplicated', data: { ...position, answers: ex.answers } });
+    if (ex.answers !== undefined && ex.answers > 1) ctx.report({ messageId: 'duplicated', data: { ...position(), answers: ex.answers } });
     const sent = Array.isArray(ex.request) ? undefined : ex.request.id;
     if (ex.response && ex.response.id !== sent) {
-      ctx.report({ messageId: 'wrongId', data: { ...position, sent: JSON.stringify(sent) ?? '(none)', received: JSON.stringify(ex.response.id) ?? '(none)' } });
+      ctx.report({ messageId: 'wrongId', data: { ...position(), sent: JSON.stringify(sent) ?? '(none)', received: JSON.stringify(ex.response.id) ?? '(none)' } });
       return;
     }
     const text = answerText(ex);
     if (names(text, name)) return;
     const other = otherMembers(ex, name).find((n) => names(text, n));
-    if (other !== undefined) ctx.report({ messageId: 'crossed', data: { ...position, other: snippet(other, 60), text: snippet(text) } });
+    if (other !== undefined) ctx.report({ messageId: 'crossed', data: { ...position(), other: snippet(other, 60), text: snippet(text) } });
   },
 };

@@ -1,8 +1,6 @@
 // Rule customer-message: business and permission errors carry a user-safe message (customerMessage, customerFriendlyMessage, userMessage) free of internals.
-import type { Exchange, Rule } from '../src/types.js';
-import { isErrorAnswer, isProtocolProbe, snippet } from '../src/matchers/surface.js';
-import { ownInput } from '../src/matchers/sent.js';
-import { extractMetadata } from '../src/matchers/metadata.js';
+import type { Rule } from '../src/grade/rule.js';
+import { snippet } from '../src/matchers/surface.js';
 import { findLeak, type LeakOptions } from '../src/matchers/leaks.js';
 import { findStackFrame } from '../src/matchers/stack-frames.js';
 import { findSecret } from '../src/matchers/secrets.js';
@@ -30,20 +28,20 @@ export const rule: Rule = {
   },
 
   // Only errors whose metadata says business or permission: those are the ones an agent relays to a person.
-  appliesTo(ex: Exchange): boolean {
-    if (!isErrorAnswer(ex) || isProtocolProbe(ex)) return false;
-    const category = extractMetadata(ex).category;
+  appliesTo(r) {
+    if (!r.isError || r.protocolProbe) return false;
+    const category = r.metadata.category;
     return category === 'business' || category === 'permission';
   },
 
-  check(ex, ctx) {
-    const meta = extractMetadata(ex);
+  check(r, ctx) {
+    const meta = r.metadata;
     const field = meta.fields.userMessage;
     if (meta.userMessage === undefined || field === undefined) {
       ctx.report({ messageId: 'missing', data: { category: meta.category ?? 'unknown', categoryWhere: meta.fields.category?.where ?? '' } });
       return;
     }
-    const found = internals(meta.userMessage, ownInput(ex, ctx.session));
+    const found = internals(meta.userMessage, r.ownInput);
     if (found) ctx.report({ messageId: 'internals', data: { where: field.where, kind: found.kind, match: snippet(found.match, 80) } });
   },
 };

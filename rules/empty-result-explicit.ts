@@ -1,6 +1,6 @@
 // Rule empty-result-explicit: a success result says what it found, even "nothing": empty content and no structuredContent is ambiguous.
-import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, isBlank, isProtocolProbe } from '../src/matchers/surface.js';
+import type { Rule } from '../src/grade/rule.js';
+import { isBlank } from '../src/matchers/surface.js';
 import { isRecord } from '../src/util/guards.js';
 
 /** A content item that says nothing: a text item with blank text (images, resources and links say something). */
@@ -21,11 +21,12 @@ export const rule: Rule = {
   },
 
   // Successes of tool calls; a success to a protocol probe is the protocol rules' business.
-  appliesTo(ex: Exchange): boolean {
-    return answerKind(ex) === 'success' && !isProtocolProbe(ex);
+  appliesTo(r) {
+    return r.kind === 'success' && !r.protocolProbe;
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     if (ex.outcome.kind !== 'result') return;
     const { content, structuredContent } = ex.outcome.result;
     // structuredContent null counts as absent: it carries no more than an empty text.

@@ -1,7 +1,7 @@
 // Rule error-channel: a tool failure is reported on the right layer for the negotiated protocol version (rulebook §3 rows 2, 5).
-import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorCode, errorCodeData, httpAnswer, isProtocolProbe } from '../src/matchers/surface.js';
 import type { ProtocolVersion } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
+import { errorCodeData } from '../src/matchers/surface.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 
 /** From this version a schema violation is a tool error (isError result), not -32602 (SEP-1303). */
@@ -13,6 +13,9 @@ const PAYLOAD_TOO_LARGE = 413;
 /** Refusals that say "later" (rate limited, unavailable): transient, so a warning rather than an error. */
 const TRANSIENT_STATUSES = [429, 503];
 
+const HTTP_ANSWER =
+  'A tool call ({label}) was answered with {http} and no JSON-RPC message: a failure on the transport layer, which neither the model nor the client can read; return a result with isError: true.';
+
 export const rule: Rule = {
   meta: {
     id: 'error-channel',
@@ -20,55 +23,58 @@ export const rule: Rule = {
     severity: { recommended: 'error', strict: 'error' },
     tags: ['layer'],
     messages: {
-      invalidParamsSince2025_11_25:
-        'Schema-violating input ({label}) was answered with JSON-RPC -32602; from protocol {version} an input error is a result with isError: true so the model can correct itself.',
+      invalidParamsSince2025_11_25: {
+        text: 'Schema-violating input ({label}) was answered with JSON-RPC -32602; from protocol {version} an input error is a result with isError: true so the model can correct itself.',
+        severity: { recommended: 'warning', strict: 'error' },
+      },
       internalErrorOnInvalidInput:
         'Schema-violating input ({label}) was answered with JSON-RPC -32603 Internal error: the failure is hidden from the model; return a result with isError: true.',
       internalErrorOnToolFailure:
         'A tool failure ({label}) was answered with JSON-RPC -32603 Internal error: the model never sees it; return a result with isError: true.',
-      unexpectedCode:
-        'A tool call ({label}) was answered with a JSON-RPC error with {codeAsSent}; a tool failure belongs in a result with isError: true.',
-      httpAnswer:
-        'A tool call ({label}) was answered with {http} and no JSON-RPC message: a failure on the transport layer, which neither the model nor the client can read; return a result with isError: true.',
+      unexpectedCode: {
+        text: 'A tool call ({label}) was answered with a JSON-RPC error with {codeAsSent}; a tool failure belongs in a result with isError: true.',
+        severity: { recommended: 'warning', strict: 'error' },
+      },
+      httpAnswer: HTTP_ANSWER,
+      // A 429 or 503 says "later": the failure is on the wrong layer, but transient.
+      httpAnswerTransient: { text: HTTP_ANSWER, severity: 'warning' },
     },
   },
 
   // Protocol probes expect JSON-RPC errors (malformed-request, jsonrpc-conformance grade them); a burst's answers are concurrent-calls'.
-  appliesTo(ex: Exchange): boolean {
-    if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool' || isProtocolProbe(ex) || ex.burst !== undefined) return false;
-    return ex.outcome.kind === 'result' || ex.outcome.kind === 'error' || ex.outcome.kind === 'http';
+  appliesTo(r) {
+    const ex = r.exchange;
+    if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool' || r.protocolProbe || ex.burst !== undefined) return false;
+    return r.answered || r.kind === 'http';
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
+    const label = ex.case.label;
     if (ex.outcome.kind === 'http') {
-      // 413 for an oversized body is a bounded answer (§3 row 11); a 429 or 503 says "later": a warning.
+      // 413 for an oversized body is a bounded answer (§3 row 11).
       if (ex.outcome.status === PAYLOAD_TOO_LARGE && (ex.probe === 'oversized' || ex.case.expect === 'any')) return;
-      const transient = TRANSIENT_STATUSES.includes(ex.outcome.status);
-      ctx.report({ messageId: 'httpAnswer', data: { label: ex.case.label, http: httpAnswer(ex) }, ...(transient ? { severity: 'warning' as const } : {}) });
+      ctx.report({ messageId: TRANSIENT_STATUSES.includes(ex.outcome.status) ? 'httpAnswerTransient' : 'httpAnswer', data: { label, http: r.httpAnswer } });
       return;
     }
     // A result (isError or not) is on the application layer; success vs failure is graded by other rules.
-    if (answerKind(ex) !== 'protocol-error') return;
-    const code = errorCode(ex);
-    const label = ex.case.label;
+    if (r.kind !== 'protocol-error') return;
+    const code = r.code;
     const version = ctx.session.protocolVersion;
 
     if (code === INTERNAL_ERROR) {
       const messageId = ex.case.expect === 'invalid-input' ? 'internalErrorOnInvalidInput' : 'internalErrorOnToolFailure';
-      ctx.report({ messageId, data: { code, label, version }, severity: 'error' });
+      ctx.report({ messageId, data: { code, label, version } });
       return;
     }
     if (code === INVALID_PARAMS) {
       if (ex.case.expect === 'invalid-input') {
-        if (versionAtLeast(version, TOOL_ERROR_FOR_INVALID_INPUT_SINCE)) {
-          // Rulebook §4: a warning in the recommended profile, an error in strict.
-          ctx.report({ messageId: 'invalidParamsSince2025_11_25', data: { code, label, version }, ...(ctx.profile === 'strict' ? {} : { severity: 'warning' as const }) });
-        }
+        if (versionAtLeast(version, TOOL_ERROR_FOR_INVALID_INPUT_SINCE)) ctx.report({ messageId: 'invalidParamsSince2025_11_25', data: { code, label, version } });
         return;
       }
       // 'any' inputs (extra properties, oversized, unicode) may be rejected as invalid params (§3 rows 3, 11, 12).
       if (ex.case.expect === 'any') return;
     }
-    ctx.report({ messageId: 'unexpectedCode', data: { ...errorCodeData(ex), label, version }, ...(ctx.profile === 'strict' ? {} : { severity: 'warning' as const }) });
+    ctx.report({ messageId: 'unexpectedCode', data: { ...errorCodeData(ex), label, version } });
   },
 };

@@ -1,6 +1,6 @@
 // Rule error-not-empty: an isError result carries at least one non-blank text content item.
-import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, isBlank, isProtocolProbe, textItems } from '../src/matchers/surface.js';
+import type { Rule } from '../src/grade/rule.js';
+import { isBlank } from '../src/matchers/surface.js';
 
 export const rule: Rule = {
   meta: {
@@ -16,19 +16,20 @@ export const rule: Rule = {
   },
 
   // An isError answer to a protocol probe is already the wrong kind of answer: malformed-request and notification-silence say so.
-  appliesTo(ex: Exchange): boolean {
-    return answerKind(ex) === 'tool-error' && !isProtocolProbe(ex);
+  appliesTo(r) {
+    return r.kind === 'tool-error' && !r.protocolProbe;
   },
 
-  check(ex, ctx) {
-    if (ex.outcome.kind !== 'result') return;
-    const content = ex.outcome.result.content;
+  check(r, ctx) {
+    const { outcome } = r.exchange;
+    if (outcome.kind !== 'result') return;
+    const content = outcome.result.content;
     const items = Array.isArray(content) ? content.length : 0;
     if (items === 0) {
       ctx.report({ messageId: 'noContent', data: { items } });
       return;
     }
-    const texts = textItems(ex);
+    const texts = r.textItems;
     if (texts.length === 0) {
       ctx.report({ messageId: 'noText', data: { items } });
       return;

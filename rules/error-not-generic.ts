@@ -1,8 +1,12 @@
 // Rule error-not-generic: an error's text is not a bare generic phrase ("Operation failed", "Error", "Internal error", …).
-import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorText, isBlank, isProtocolProbe } from '../src/matchers/surface.js';
-import { extractMetadata } from '../src/matchers/metadata.js';
+import type { Rule } from '../src/grade/rule.js';
+import type { Reading } from '../src/grade/reading.js';
+import { isBlank } from '../src/matchers/surface.js';
 import { genericPhrase } from '../src/matchers/phrases.js';
+
+interface Options {
+  extraPhrases: string[];
+}
 
 /** The string leaves of a JSON value. */
 function strings(value: unknown, depth = 0): string[] {
@@ -11,23 +15,20 @@ function strings(value: unknown, depth = 0): string[] {
   return Object.values(value).flatMap((v) => strings(v, depth + 1));
 }
 
-function extraPhrases(options: Record<string, unknown>): string[] {
-  return Array.isArray(options.extraPhrases) ? options.extraPhrases.filter((p): p is string => typeof p === 'string' && p.trim() !== '') : [];
-}
-
 /**
  * Details beside the generic text that the reader also gets: structuredContent (tool errors) or error.data
  * (JSON-RPC, whose message is short by design) with a non-generic string or recognised metadata.
  * _meta does not count: the model never sees it.
  */
-function detailElsewhere(ex: Exchange, extra: readonly string[]): boolean {
-  const details = ex.outcome.kind === 'error' ? ex.outcome.error.data : ex.outcome.kind === 'result' ? ex.outcome.result.structuredContent : undefined;
+function detailElsewhere(r: Reading, extra: readonly string[]): boolean {
+  const { outcome } = r.exchange;
+  const details = outcome.kind === 'error' ? outcome.error.data : outcome.kind === 'result' ? outcome.result.structuredContent : undefined;
   if (details === undefined || details === null) return false;
   if (strings(details).some((s) => !isBlank(s) && genericPhrase(s, extra) === null)) return true;
-  return Object.values(extractMetadata(ex).fields).some((f) => f !== undefined && /^(?:structuredContent|error\.data)/.test(f.where));
+  return Object.values(r.metadata.fields).some((f) => f !== undefined && /^(?:structuredContent|error\.data)/.test(f.where));
 }
 
-export const rule: Rule = {
+export const rule: Rule<Options> = {
   meta: {
     id: 'error-not-generic',
     description: 'Error text says what failed: a bare "Operation failed" or "Internal error" leaves the agent guessing whether to retry, fix or escalate.',
@@ -36,27 +37,29 @@ export const rule: Rule = {
     messages: {
       generic: 'The error text is only "{phrase}" ({kind}): say what failed, with which input, and what to do next.',
     },
-    optionsSchema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        extraPhrases: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More whole-text phrases that count as generic (any case).' },
+    options: {
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          extraPhrases: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More whole-text phrases that count as generic (any case).' },
+        },
       },
+      defaults: { extraPhrases: [] },
     },
   },
 
   // Blank tool errors belong to error-not-empty. Protocol probes get JSON-RPC's standard messages ("Parse error",
   // "Method not found", "Invalid params") by design: malformed-request and jsonrpc-conformance grade those answers.
-  appliesTo(ex: Exchange): boolean {
-    if (isProtocolProbe(ex)) return false;
-    const kind = answerKind(ex);
-    return kind === 'protocol-error' || (kind === 'tool-error' && !isBlank(errorText(ex)));
+  appliesTo(r) {
+    if (r.protocolProbe) return false;
+    return r.kind === 'protocol-error' || (r.kind === 'tool-error' && !isBlank(r.errorText));
   },
 
-  check(ex, ctx) {
-    const extra = extraPhrases(ctx.options);
-    const phrase = genericPhrase(errorText(ex), extra);
-    if (phrase === null || detailElsewhere(ex, extra)) return;
-    ctx.report({ messageId: 'generic', data: { phrase, kind: answerKind(ex) } });
+  check(r, ctx) {
+    const extra = ctx.options.extraPhrases.filter((p) => p.trim() !== '');
+    const phrase = genericPhrase(r.errorText, extra);
+    if (phrase === null || detailElsewhere(r, extra)) return;
+    ctx.report({ messageId: 'generic', data: { phrase, kind: r.kind } });
   },
 };

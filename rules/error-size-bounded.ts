@@ -1,6 +1,7 @@
 // Rule error-size-bounded: an error answer is small (≤ 8 KiB of text by default) and does not echo an oversized argument back.
-import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorSurfaces, isErrorAnswer, resultText, snippet } from '../src/matchers/surface.js';
+import type { Rule } from '../src/grade/rule.js';
+import type { Reading } from '../src/grade/reading.js';
+import { snippet } from '../src/matchers/surface.js';
 
 const DEFAULT_MAX_BYTES = 8192;
 /** An echo is a run of at least this many characters of one sent value in the answer. */
@@ -12,14 +13,15 @@ const STEP = 200;
 const ECHO_SCAN_CHARS = 256 * 1024;
 
 /** The text a reader of the error gets: the text content of an isError result, or a JSON-RPC error's message and data. */
-function errorBodyText(ex: Exchange): string {
-  if (ex.outcome.kind === 'error') {
-    const { message, data } = ex.outcome.error;
+function errorBodyText(r: Reading): string {
+  const { outcome } = r.exchange;
+  if (outcome.kind === 'error') {
+    const { message, data } = outcome.error;
     const parts = [typeof message === 'string' ? message : JSON.stringify(message) ?? ''];
     if (data !== undefined) parts.push(JSON.stringify(data) ?? '');
     return parts.join('\n');
   }
-  return answerKind(ex) === 'tool-error' ? resultText(ex) : '';
+  return r.kind === 'tool-error' ? r.resultText : '';
 }
 
 /** Sent values long enough to count as oversized: long strings anywhere in the arguments, and long arrays/objects as JSON. */
@@ -54,12 +56,7 @@ function echoedRun(answer: string, sent: string): number {
   return 0;
 }
 
-function maxBytesOf(options: Record<string, unknown>): number {
-  const value = options.maxBytes;
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_BYTES;
-}
-
-export const rule: Rule = {
+export const rule: Rule<{ maxBytes: number }> = {
   meta: {
     id: 'error-size-bounded',
     description: 'An error answer is at most 8 KiB of text and does not echo back an oversized argument: a huge error floods the model\'s context.',
@@ -69,20 +66,24 @@ export const rule: Rule = {
       tooLarge: 'The error answer is {bytes} bytes of text ({where}), over the {maxBytes}-byte bound: say what failed in a sentence; log the details.',
       echoed: 'The error answer echoes at least {run} characters of an oversized argument back ({where}): "{excerpt}". Describe the input (its size, its field) instead of repeating it.',
     },
-    optionsSchema: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { maxBytes: { type: 'integer', minimum: 1, default: DEFAULT_MAX_BYTES, description: 'The largest error text allowed, in UTF-8 bytes.' } },
+    options: {
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { maxBytes: { type: 'integer', minimum: 1, description: 'The largest error text allowed, in UTF-8 bytes.' } },
+      },
+      defaults: { maxBytes: DEFAULT_MAX_BYTES },
     },
   },
 
-  appliesTo(ex: Exchange): boolean {
-    return isErrorAnswer(ex);
+  appliesTo(r) {
+    return r.isError;
   },
 
-  check(ex, ctx) {
-    const maxBytes = maxBytesOf(ctx.options);
-    const body = errorBodyText(ex);
+  check(r, ctx) {
+    const ex = r.exchange;
+    const { maxBytes } = ctx.options;
+    const body = errorBodyText(r);
     // A huge answer was cut before it was kept: what was cut still counts (at least one byte per character).
     const bytes = Buffer.byteLength(body, 'utf8') + (ex.responseCut ?? 0);
     const where = ex.outcome.kind === 'error' ? 'error.message and error.data' : 'text content';
@@ -90,7 +91,7 @@ export const rule: Rule = {
 
     const sent = oversizedValues(Array.isArray(ex.request) ? undefined : (ex.request.params as Record<string, unknown> | undefined)?.arguments ?? ex.case.arguments);
     if (sent.length === 0) return;
-    for (const surface of errorSurfaces(ex)) {
+    for (const surface of r.surfaces) {
       for (const value of sent) {
         const run = echoedRun(surface.text, value);
         if (run === 0) continue;

@@ -1,5 +1,5 @@
 // The rule registry: every rule, in catalogue order (rulebook §4), and lookup by id.
-import type { Rule } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
 import { rule as errorChannel } from './error-channel.js';
 import { rule as unknownTool } from './unknown-tool.js';
 import { rule as malformedRequest } from './malformed-request.js';

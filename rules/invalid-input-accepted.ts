@@ -1,6 +1,6 @@
 // Rule invalid-input-accepted: input that violates the tool's inputSchema must not get a plain success.
-import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, isAnswered, resultText, snippet } from '../src/matchers/surface.js';
+import type { Rule } from '../src/grade/rule.js';
+import { snippet } from '../src/matchers/surface.js';
 import { findFailurePhrase, jsonErrorMarker } from '../src/matchers/phrases.js';
 
 export const rule: Rule = {
@@ -14,13 +14,14 @@ export const rule: Rule = {
     },
   },
 
-  appliesTo(ex: Exchange): boolean {
-    return ex.case.expect === 'invalid-input' && isAnswered(ex);
+  appliesTo(r) {
+    return r.exchange.case.expect === 'invalid-input' && r.answered;
   },
 
-  check(ex, ctx) {
-    if (answerKind(ex) !== 'success' || ex.outcome.kind !== 'result') return;
-    const text = resultText(ex);
+  check(r, ctx) {
+    const ex = r.exchange;
+    if (r.kind !== 'success' || ex.outcome.kind !== 'result') return;
+    const text = r.resultText;
     // A success whose text reads as a failure is a disguised error: no-error-as-success reports it, not this rule.
     if (findFailurePhrase(text) !== null || jsonErrorMarker(text) !== null || jsonErrorMarker(ex.outcome.result.structuredContent) !== null) return;
     ctx.report({ messageId: 'accepted', data: { label: ex.case.label, probe: ex.probe, text: snippet(text) } });

@@ -1,6 +1,8 @@
 // Rule jsonrpc-conformance: bad frames get -32700/-32600/-32601 with the right id, batches follow the version rule, and every answer is well-formed JSON-RPC.
-import type { Exchange, Rule, RuleContext } from '../src/types.js';
-import { codeData, describeErrorCode, errorCode, errorCodeData, httpAnswer, snippet } from '../src/matchers/surface.js';
+import type { Exchange } from '../src/types.js';
+import type { Rule, RuleContext } from '../src/grade/rule.js';
+import type { Reading } from '../src/grade/reading.js';
+import { codeData, describeErrorCode, errorCodeData, snippet } from '../src/matchers/surface.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 import { isRecord } from '../src/util/guards.js';
@@ -15,6 +17,9 @@ const MODERN_CODES = [-32020, -32021, -32022];
 const MODERN_SINCE: ProtocolVersion = '2026-07-28';
 
 type Id = string | number | null | undefined;
+
+const HTTP_ONLY = 'A bad frame ({label}) was answered with {http} and no JSON-RPC message; JSON-RPC requires error {expected}.';
+const BATCH_ACCEPTED = 'A batch of one request was processed; protocol {version} has no batches: reject it with -32600.';
 
 /** The id a frame carries when it can be read: a string or number id of an object (or of a batch's first element). */
 function readableId(request: unknown): string | number | null {
@@ -42,7 +47,8 @@ function wellFormedRequest(ex: Exchange): boolean {
 }
 
 /** The JSON-RPC shape of one response frame; `idChecked` when the probe logic already judged the id. */
-function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
+function checkShape(r: Reading, ctx: RuleContext, idChecked: boolean): void {
+  const ex = r.exchange;
   const response = ex.response;
   if (!response) return;
   if (response.jsonrpc !== '2.0') ctx.report({ messageId: 'badVersion', data: { value: snippet(JSON.stringify(response.jsonrpc) ?? '(none)', 40) } });
@@ -58,7 +64,7 @@ function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
   const sent = Array.isArray(ex.request) ? undefined : ex.request.id;
   const echoedIdRequired = !idChecked && (typeof sent === 'string' || typeof sent === 'number');
   if (echoedIdRequired && response.id !== sent) {
-    const code = errorCode(ex);
+    const code = r.code;
     // JSON-RPC: id null when the server could not read the id (a parse error or an invalid request).
     const unreadable = response.id === null && (code === PARSE_ERROR || code === INVALID_REQUEST);
     if (!unreadable) ctx.report({ messageId: 'idMismatch', data: { sent: shownId(sent), received: shownId(response.id as Id) } });
@@ -83,12 +89,13 @@ function checkShape(ex: Exchange, ctx: RuleContext, idChecked: boolean): void {
 }
 
 /** A batch of one request, by the negotiated version's rule (§2). Returns true when the answer's id was judged. */
-function checkBatch(ex: Exchange, ctx: RuleContext): boolean {
+function checkBatch(r: Reading, ctx: RuleContext): boolean {
+  const ex = r.exchange;
   const version = ctx.session.protocolVersion;
   if (ex.outcome.kind === 'http') {
     // Refused by its HTTP status alone: a rejection where batches are gone, a failure where they are required.
-    if (version === BATCHES_REQUIRED) ctx.report({ messageId: 'batchRejected', data: { version, answer: httpAnswer(ex) } });
-    else ctx.report({ messageId: 'httpOnly', data: { label: ex.case.label, expected: INVALID_REQUEST, http: httpAnswer(ex) }, severity: 'note' });
+    if (version === BATCHES_REQUIRED) ctx.report({ messageId: 'batchRejected', data: { version, answer: r.httpAnswer } });
+    else ctx.report({ messageId: 'httpOnly', data: { label: ex.case.label, expected: INVALID_REQUEST, http: r.httpAnswer } });
     return true;
   }
   const inner = readableId(ex.request);
@@ -103,27 +110,28 @@ function checkBatch(ex: Exchange, ctx: RuleContext): boolean {
     return accepted;
   }
   if (ex.outcome.kind === 'silent') {
-    ctx.report({ messageId: 'silent', data: { label: ex.case.label, expected: INVALID_REQUEST }, severity: 'note' });
+    ctx.report({ messageId: 'silent', data: { label: ex.case.label, expected: INVALID_REQUEST } });
     return true;
   }
   if (accepted) {
     // 2024-11-05 never mentioned batches (JSON-RPC itself allows them): accepting one there is only a note.
-    ctx.report({ messageId: 'batchAccepted', data: { version }, ...(!versionAtLeast(version, BATCHES_REQUIRED) ? { severity: 'note' as const } : {}) });
+    ctx.report({ messageId: versionAtLeast(version, BATCHES_REQUIRED) ? 'batchAccepted' : 'batchAcceptedUnversioned', data: { version } });
     return true;
   }
-  const code = errorCode(ex);
+  const code = r.code;
   if (code !== INVALID_REQUEST) ctx.report({ messageId: 'wrongCode', data: { label: ex.case.label, expected: INVALID_REQUEST, ...errorCodeData(ex) } });
   if (ex.response && ex.response.id !== null) ctx.report({ messageId: 'idNotNull', data: { label: ex.case.label, received: shownId(ex.response.id as Id) } });
   return true;
 }
 
 /** A jsonrpc probe case: bad JSON, an invalid request object, an unknown method. Returns true when the answer's id was judged. */
-function checkFrame(ex: Exchange, ctx: RuleContext): boolean {
+function checkFrame(r: Reading, ctx: RuleContext): boolean {
+  const ex = r.exchange;
   const label = ex.case.label;
   const expected = ex.case.expectCode ?? INVALID_REQUEST;
   if (ex.outcome.kind === 'http') {
     // The HTTP status tells a bad frame was refused (a note, like silence on stdio); an unknown method needs its -32601.
-    ctx.report({ messageId: 'httpOnly', data: { label, expected, http: httpAnswer(ex) }, ...(expected === METHOD_NOT_FOUND ? {} : { severity: 'note' as const }) });
+    ctx.report({ messageId: expected === METHOD_NOT_FOUND ? 'unknownMethodHttpOnly' : 'httpOnly', data: { label, expected, http: r.httpAnswer } });
     return true;
   }
   if (ex.outcome.kind === 'silent' || ex.outcome.kind === 'timeout') {
@@ -131,14 +139,14 @@ function checkFrame(ex: Exchange, ctx: RuleContext): boolean {
     const stray = ex.unmatched?.find((m) => 'error' in m);
     if (expected === METHOD_NOT_FOUND && stray) ctx.report({ messageId: 'idNotEchoed', data: { label, sent: shownId(readableId(ex.request)), received: shownId(stray.id as Id) } });
     else if (expected === METHOD_NOT_FOUND) ctx.report({ messageId: 'noAnswer', data: { label, expected } });
-    else ctx.report({ messageId: 'silent', data: { label, expected }, severity: 'note' });
+    else ctx.report({ messageId: 'silent', data: { label, expected } });
     return true;
   }
   if (ex.outcome.kind === 'result') {
     ctx.report({ messageId: 'accepted', data: { label, expected } });
     return false;
   }
-  const code = errorCode(ex);
+  const code = r.code;
   if (code !== expected) ctx.report({ messageId: 'wrongCode', data: { label, expected, ...errorCodeData(ex) } });
   // 2026-07-28 over Streamable HTTP: an unknown method is 404 Not Found as well as -32601.
   if (code === METHOD_NOT_FOUND && expected === METHOD_NOT_FOUND && ex.http && ctx.session.transport === 'http' && ctx.session.era === 'modern' && ex.http.status !== 404) {
@@ -162,15 +170,17 @@ export const rule: Rule = {
       missingResultType: 'A result in the {version} era carries no resultType ("complete" or "input_required"); clients of that era reject it.',
       wrongCode: 'A bad frame ({label}) was answered with a JSON-RPC error with {codeAsSent}; JSON-RPC requires {expected}.',
       accepted: 'A bad frame ({label}) was answered with a result; JSON-RPC requires error {expected}.',
-      silent: 'A bad frame ({label}) got no answer; JSON-RPC requires error {expected} (clients must not send such frames, so on stdio this is a note).',
+      silent: { text: 'A bad frame ({label}) got no answer; JSON-RPC requires error {expected} (clients must not send such frames, so on stdio this is a note).', severity: 'note' },
       noAnswer: 'A request ({label}) got no answer; JSON-RPC requires error {expected} with the request id.',
-      httpOnly: 'A bad frame ({label}) was answered with {http} and no JSON-RPC message; JSON-RPC requires error {expected}.',
+      httpOnly: { text: HTTP_ONLY, severity: 'note' },
+      unknownMethodHttpOnly: HTTP_ONLY,
       methodNotFoundStatus: 'An unknown method ({label}) was answered with -32601 under HTTP {status}; protocol {version} over Streamable HTTP requires 404 Not Found with it.',
       idNotNull: 'The answer to a bad frame ({label}) has id {received}; when the id cannot be read it must be null.',
       idNotEchoed: 'The answer to a bad frame ({label}) has id {received}, not the id {sent} the frame carried.',
       batchUnanswered: 'A batch of one request got no answer; protocol {version} requires servers to accept batches.',
       batchRejected: 'A batch of one request was not processed ({answer}); protocol {version} requires servers to accept batches.',
-      batchAccepted: 'A batch of one request was processed; protocol {version} has no batches: reject it with -32600.',
+      batchAccepted: BATCH_ACCEPTED,
+      batchAcceptedUnversioned: { text: BATCH_ACCEPTED, severity: 'note' },
       badVersion: 'The answer has jsonrpc {value}; every JSON-RPC 2.0 answer carries jsonrpc: "2.0".',
       resultAndError: 'The answer carries both result and error; exactly one of them is allowed.',
       neitherResultNorError: 'The answer carries neither result nor error; exactly one of them is required.',
@@ -185,7 +195,8 @@ export const rule: Rule = {
   },
 
   // The jsonrpc probe's frames, and the shape of every answer any probe got.
-  appliesTo(ex: Exchange): boolean {
+  appliesTo(r) {
+    const ex = r.exchange;
     if (ex.probe === 'jsonrpc') {
       if (ex.outcome.kind === 'closed') return false;
       // A hung raw frame is timely-response's; an unknown method (a real request) still needs its -32601.
@@ -194,9 +205,10 @@ export const rule: Rule = {
     return ex.response !== undefined;
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     let idChecked = false;
-    if (ex.probe === 'jsonrpc') idChecked = Array.isArray(ex.request) ? checkBatch(ex, ctx) : checkFrame(ex, ctx);
-    checkShape(ex, ctx, idChecked);
+    if (ex.probe === 'jsonrpc') idChecked = Array.isArray(ex.request) ? checkBatch(r, ctx) : checkFrame(r, ctx);
+    checkShape(r, ctx, idChecked);
   },
 };

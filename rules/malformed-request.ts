@@ -1,6 +1,6 @@
 // Rule malformed-request: a malformed tools/call (no name, arguments not an object, params an array) gets JSON-RPC -32602 (rulebook §3 row 4).
-import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, errorCode, errorCodeData, errorText, httpAnswer, resultText, snippet } from '../src/matchers/surface.js';
+import type { Rule } from '../src/grade/rule.js';
+import { errorCodeData, snippet } from '../src/matchers/surface.js';
 
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
@@ -15,24 +15,29 @@ export const rule: Rule = {
       internalError: 'A malformed request ({label}) was answered with JSON-RPC -32603 Internal error; the request is wrong, not the server: answer {expected} (Invalid params). Message: "{message}"',
       wrongCode: 'A malformed request ({label}) was answered with a JSON-RPC error with {codeAsSent}; the spec requires {expected} (Invalid params).',
       toolErrorResult: 'A malformed request ({label}) was answered with an isError result; the request never reached a tool: answer {expected} (Invalid params).',
-      success: 'A malformed request ({label}) was answered with a success result: the client believes a call that could not be made ran. Text: "{text}"',
+      // Not a §3 deviation of its own: as bad as a success for an unknown tool.
+      success: {
+        text: 'A malformed request ({label}) was answered with a success result: the client believes a call that could not be made ran. Text: "{text}"',
+        severity: 'error',
+      },
       noAnswer: 'A malformed request ({label}) got no answer ({outcome}): the client waits until its own timeout. Answer {expected} (Invalid params).',
       httpAnswer: 'A malformed request ({label}) was answered with {http} and no JSON-RPC message; the spec requires JSON-RPC {expected} (Invalid params).',
     },
   },
 
-  appliesTo(ex: Exchange): boolean {
-    return ex.probe === 'malformed-request' && ex.outcome.kind !== 'closed';
+  appliesTo(r) {
+    return r.exchange.probe === 'malformed-request' && r.exchange.outcome.kind !== 'closed';
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     const label = ex.case.label;
     const expected = ex.case.expectCode ?? INVALID_PARAMS;
-    switch (answerKind(ex)) {
+    switch (r.kind) {
       case 'protocol-error': {
-        const code = errorCode(ex);
+        const code = r.code;
         if (code === expected) return;
-        if (code === INTERNAL_ERROR) ctx.report({ messageId: 'internalError', data: { label, code, expected, message: snippet(errorText(ex)) } });
+        if (code === INTERNAL_ERROR) ctx.report({ messageId: 'internalError', data: { label, code, expected, message: snippet(r.errorText) } });
         else ctx.report({ messageId: 'wrongCode', data: { label, ...errorCodeData(ex), expected } });
         return;
       }
@@ -40,15 +45,14 @@ export const rule: Rule = {
         ctx.report({ messageId: 'toolErrorResult', data: { label, expected } });
         return;
       case 'success':
-        // Not a §3 deviation of its own: as bad as a success for an unknown tool, so an error while the level is the default.
-        ctx.report({ messageId: 'success', data: { label, expected, text: snippet(resultText(ex)) }, severity: 'error' });
+        ctx.report({ messageId: 'success', data: { label, expected, text: snippet(r.resultText) } });
         return;
       case 'http':
-        ctx.report({ messageId: 'httpAnswer', data: { label, expected, http: httpAnswer(ex) } });
+        ctx.report({ messageId: 'httpAnswer', data: { label, expected, http: r.httpAnswer } });
         return;
       case 'timeout':
       case 'silent':
-        ctx.report({ messageId: 'noAnswer', data: { label, expected, outcome: ex.outcome.kind === 'timeout' ? `no answer within ${ctx.session.timeoutMs} ms` : 'no answer' } });
+        ctx.report({ messageId: 'noAnswer', data: { label, expected, outcome: r.kind === 'timeout' ? `no answer within ${ctx.session.timeoutMs} ms` : 'no answer' } });
         return;
       default:
         return;

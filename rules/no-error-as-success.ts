@@ -1,7 +1,10 @@
 // Rule no-error-as-success: a failure must not be disguised as a success result (isError missing) the model will believe.
-import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, excerpt, isAnswered, isProtocolProbe, resultText } from '../src/matchers/surface.js';
+import type { Exchange } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
+import { excerpt } from '../src/matchers/surface.js';
 import { findFailure, findLeadingFailure, jsonErrorMarker } from '../src/matchers/phrases.js';
+
+const JSON_ERROR_OBJECT = 'A success result carries an error object ({phrase} in {where}): if the tool failed, set isError: true. Text: "{text}"';
 
 /** Inputs a correct server must reject: any failure wording in a success answer to them is a disguised error. */
 function shouldFail(ex: Exchange): boolean {
@@ -26,33 +29,35 @@ export const rule: Rule = {
     messages: {
       failureTextOnInvalidInput:
         'Input that must fail ({label}) got a success result whose text reads as a failure ("{phrase}"): set isError: true. Text: "{text}"',
-      leadingFailureText:
-        'A success result opens with failure text ("{phrase}"): if the tool failed, set isError: true. Text: "{text}"',
-      jsonErrorObject:
-        'A success result carries an error object ({phrase} in {where}): if the tool failed, set isError: true. Text: "{text}"',
+      // For a schema-valid input, failure text may be the tool's data by design (an example error message, a log line):
+      // we cannot know the call failed, so it is at most a warning.
+      leadingFailureText: {
+        text: 'A success result opens with failure text ("{phrase}"): if the tool failed, set isError: true. Text: "{text}"',
+        severity: 'warning',
+      },
+      jsonErrorObject: JSON_ERROR_OBJECT,
+      jsonErrorObjectOnValidInput: { text: JSON_ERROR_OBJECT, severity: 'warning' },
     },
   },
 
   // Inputs that must fail are checked whatever the answer; other inputs only when they got a success.
   // A success to a protocol probe is malformed-request's or notification-silence's; a burst's is concurrent-calls'.
-  appliesTo(ex: Exchange): boolean {
-    if (!isAnswered(ex) || isProtocolProbe(ex) || ex.burst !== undefined) return false;
-    return shouldFail(ex) || answerKind(ex) === 'success';
+  appliesTo(r) {
+    if (!r.answered || r.protocolProbe || r.exchange.burst !== undefined) return false;
+    return shouldFail(r.exchange) || r.kind === 'success';
   },
 
-  check(ex, ctx) {
-    if (answerKind(ex) !== 'success' || ex.outcome.kind !== 'result') return;
-    const text = resultText(ex);
+  check(r, ctx) {
+    const ex = r.exchange;
+    if (r.kind !== 'success' || ex.outcome.kind !== 'result') return;
+    const text = r.resultText;
     const label = ex.case.label;
-    // For a schema-valid input failure text may be the tool's data by design (an example error message, a log line):
-    // we cannot know the call failed, so it is at most a warning. Input that must fail keeps the configured level.
-    const severity = shouldFail(ex) ? {} : { severity: 'warning' as const };
 
     const inText = jsonErrorMarker(text);
     const jsonMarker = inText ?? jsonErrorMarker(ex.outcome.result.structuredContent);
     if (jsonMarker !== null) {
       const where = inText !== null ? 'content' : 'structuredContent';
-      ctx.report({ messageId: 'jsonErrorObject', data: { phrase: jsonMarker, where, label, text: excerpt(text, markerAt(jsonMarker)) }, ...severity });
+      ctx.report({ messageId: shouldFail(ex) ? 'jsonErrorObject' : 'jsonErrorObjectOnValidInput', data: { phrase: jsonMarker, where, label, text: excerpt(text, markerAt(jsonMarker)) } });
       return;
     }
     if (shouldFail(ex)) {
@@ -62,6 +67,6 @@ export const rule: Rule = {
     }
     // Valid and 'any' inputs: "0 results, not found in index" is a legitimate empty result; only an opening failure counts.
     const leading = findLeadingFailure(text);
-    if (leading !== null) ctx.report({ messageId: 'leadingFailureText', data: { phrase: leading.phrase, label, text: excerpt(text, (clean) => findLeadingFailure(clean)?.index ?? null) }, ...severity });
+    if (leading !== null) ctx.report({ messageId: 'leadingFailureText', data: { phrase: leading.phrase, label, text: excerpt(text, (clean) => findLeadingFailure(clean)?.index ?? null) } });
   },
 };

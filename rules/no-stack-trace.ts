@@ -1,6 +1,6 @@
 // Rule no-stack-trace: no error surface carries a stack trace (JS, Python, Java, Go, Rust, .NET, Ruby, PHP frames).
-import type { Exchange, Rule } from '../src/types.js';
-import { errorSurfaces, leaksCanShow, snippet } from '../src/matchers/surface.js';
+import type { Rule } from '../src/grade/rule.js';
+import { snippet } from '../src/matchers/surface.js';
 import { findStackFrame } from '../src/matchers/stack-frames.js';
 
 export const rule: Rule = {
@@ -9,18 +9,19 @@ export const rule: Rule = {
     description: 'Error answers carry no stack traces: they leak internals, waste tokens and give the model no recovery path.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['security'],
+    securitySeverity: '4.3',
     messages: {
       stackTrace: 'The error answer carries a {language} stack trace in {where}: "{frame}". Log it server-side; return a clean message.',
     },
   },
 
   // Only error answers: a success may legitimately return code or logs that contain frames.
-  appliesTo(ex: Exchange): boolean {
-    return leaksCanShow(ex);
+  appliesTo(r) {
+    return r.leaksCanShow;
   },
 
-  check(ex, ctx) {
-    for (const surface of errorSurfaces(ex)) {
+  check(r, ctx) {
+    for (const surface of r.surfaces) {
       const frame = findStackFrame(surface.text);
       if (frame === null) continue;
       ctx.report({ messageId: 'stackTrace', data: { language: frame.language, where: surface.where, frame: snippet(frame.frame) } });

@@ -1,5 +1,5 @@
 // Rule notification-silence: a notification (a message without an id, known or unknown method) is never answered.
-import type { Exchange, Rule } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
 import { snippet } from '../src/matchers/surface.js';
 
 /** One answer frame in a few words: `error -32601 "Method not found"` or `a result`. */
@@ -20,16 +20,21 @@ export const rule: Rule = {
     tags: ['protocol'],
     messages: {
       answered: 'The notification {method} ({label}) was answered with {answer}{more}; a notification gets no response, not even an error.',
-      notAccepted: 'The notification {method} ({label}) was answered with HTTP {status}{type}; Streamable HTTP requires 202 Accepted with no body for a notification it accepts.',
+      notAccepted: {
+        text: 'The notification {method} ({label}) was answered with HTTP {status}{type}; Streamable HTTP requires 202 Accepted with no body for a notification it accepts.',
+        severity: 'warning',
+      },
     },
   },
 
   // A hang or crash after the notification is timely-response's and server-survives'.
-  appliesTo(ex: Exchange): boolean {
+  appliesTo(r) {
+    const ex = r.exchange;
     return (ex.probe === 'notification' || ex.case.expect === 'no-answer') && ['result', 'error', 'silent', 'http'].includes(ex.outcome.kind);
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     // Every request of ours has an id 'errlint-N': a frame with such an id answers one of them, late; any other
     // frame (id null, none, or an id we never used, like 0) answers the notification.
     const frames = [...(ex.response ? [ex.response] : []), ...(ex.unmatched ?? [])].filter((f) => !(typeof f.id === 'string' && f.id.startsWith('errlint-')));
@@ -39,7 +44,7 @@ export const rule: Rule = {
     if (frames.length === 0) {
       if (ex.http && ctx.session.transport === 'http' && ex.http.status !== 202) {
         const type = ex.http.contentType?.split(';')[0].trim();
-        ctx.report({ messageId: 'notAccepted', data: { method, label: ex.case.label, status: ex.http.status, type: type ? ` (${type})` : '' }, severity: 'warning' });
+        ctx.report({ messageId: 'notAccepted', data: { method, label: ex.case.label, status: ex.http.status, type: type ? ` (${type})` : '' } });
       }
       return;
     }

@@ -1,7 +1,7 @@
 // Rule output-schema-conformance: a success's structuredContent conforms to the tool's outputSchema, and from 2025-06-18 comes with a text fallback.
-import type { Exchange, Rule, SessionFacts } from '../src/types.js';
-import { answerKind, isToolCall, textItems } from '../src/matchers/surface.js';
-import { ajvFirstError, ajvVerdict } from '../src/plan/schema-arbitrary.js';
+import type { Exchange } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
+import { ajvFirstError, ajvVerdict } from '../src/schema/validate.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 import { isRecord } from '../src/util/guards.js';
@@ -29,32 +29,37 @@ export const rule: Rule = {
     messages: {
       missingStructuredContent: 'The tool declares an outputSchema but its success result ({label}) has no structuredContent: from {version} a tool with an outputSchema must return conforming structured content.',
       nonConforming: 'The success result\'s structuredContent ({label}) does not conform to the tool\'s outputSchema: {error}. Clients that validate (the official SDKs do) reject the whole result.',
-      nonConformingOnError: 'The isError result\'s structuredContent ({label}) does not conform to the tool\'s outputSchema: {error}. The spec is silent, but @modelcontextprotocol/sdk 1.x clients throw on it.',
+      nonConformingOnError: {
+        text: 'The isError result\'s structuredContent ({label}) does not conform to the tool\'s outputSchema: {error}. The spec is silent, but @modelcontextprotocol/sdk 1.x clients throw on it.',
+        severity: 'note',
+      },
       notAnObject: 'The success result\'s structuredContent is {type}; in protocol {version} it must be a JSON object (any JSON value only from 2026-07-28).',
       noTextFallback: 'The success result carries structuredContent but no text content: from {version} a tool returning structured content should also return it as text for clients that only read content.',
     },
   },
 
   // Tool calls that answered with a result: successes of tools with an outputSchema or with structured content, and tool errors with structured content.
-  appliesTo(ex: Exchange, session: SessionFacts): boolean {
-    if (!isToolCall(ex)) return false;
-    const kind = answerKind(ex);
+  appliesTo(r, session) {
+    if (!r.toolCall) return false;
+    const ex = r.exchange;
+    const kind = r.kind;
     const structured = structuredContentOf(ex) !== undefined;
     if (kind === 'tool-error') return structured && ex.outputSchema !== undefined;
     if (kind !== 'success') return false;
     return ex.outputSchema !== undefined || (structured && versionAtLeast(session.protocolVersion, STRUCTURED_SINCE));
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     const version = ctx.session.protocolVersion;
     const since = versionAtLeast(version, STRUCTURED_SINCE);
     const label = ex.case.label;
     const content = structuredContentOf(ex);
     const schema = ex.outputSchema;
 
-    if (answerKind(ex) === 'tool-error') {
+    if (r.kind === 'tool-error') {
       if (schema !== undefined && ajvVerdict(schema, content) === 'invalid') {
-        ctx.report({ messageId: 'nonConformingOnError', data: { label, error: ajvFirstError(schema, content) ?? 'rejected by the schema' }, severity: 'note' });
+        ctx.report({ messageId: 'nonConformingOnError', data: { label, error: ajvFirstError(schema, content) ?? 'rejected by the schema' } });
       }
       return;
     }
@@ -68,6 +73,6 @@ export const rule: Rule = {
       ctx.report({ messageId: 'nonConforming', data: { label, error: ajvFirstError(schema, content) ?? 'rejected by the schema' } });
     }
     // A blank text item is still the fallback when the value itself is empty (base64 of "" is ""); blankness is empty-result-explicit's business.
-    if (since && textItems(ex).length === 0) ctx.report({ messageId: 'noTextFallback', data: { version } });
+    if (since && r.textItems.length === 0) ctx.report({ messageId: 'noTextFallback', data: { version } });
   },
 };

@@ -1,10 +1,11 @@
 // Rule recovery-hint: an error tells the agent how to recover — the offending argument, the expected input, or the next step.
-import type { Exchange, Rule } from '../src/types.js';
+import type { Exchange } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
 import { escapeRegExp } from '../src/util/regex.js';
 import { isRecord } from '../src/util/guards.js';
 import { quotedNames } from '../src/matchers/sent.js';
-import { errorSurfaces, isBlank, isErrorAnswer, isProtocolProbe, requestedToolName, snippet } from '../src/matchers/surface.js';
-import { extractMetadata, hasActionableMetadata } from '../src/matchers/metadata.js';
+import { isBlank, snippet } from '../src/matchers/surface.js';
+import { hasActionableMetadata } from '../src/matchers/metadata.js';
 import { findExpectation, findNextStep } from '../src/matchers/phrases.js';
 
 const TOOL_LIST = /\b(?:available|valid|known|supported|existing) tools?\b|\bdid you mean\b|\btools\/list\b|\blist[_ ]?tools\b/i;
@@ -49,8 +50,7 @@ function quotesSentValue(ex: Exchange, text: string): boolean {
 const TOOL_WORD = /\btool\b|\bname\b/i;
 const NAME_PROBLEM = /\b(?:empty|missing|required|blank|invalid|unknown|not (?:found|registered|available|allowed)|(?:does not|doesn't|did not|didn't) (?:exist|match)|no (?:such|tool))\b/i;
 
-function namesTool(ex: Exchange, text: string): boolean {
-  const name = requestedToolName(ex);
+function namesTool(name: string, text: string): boolean {
   if (TOOL_LIST.test(text)) return true;
   // An empty name cannot be named: a message that says the tool name is missing, empty or unknown says all there is
   // (the SDKs' "Tool  not found" is their "Tool nope not found" with nothing in the slot). "Invalid params" does not.
@@ -74,35 +74,32 @@ export const rule: Rule = {
 
   // Blank tool errors are error-not-empty's; there is no hint to look for. Protocol probes get JSON-RPC's standard
   // messages ("Method not found") by design, and a burst's inputs carry no expectation a hint could be judged against.
-  appliesTo(ex: Exchange): boolean {
-    if (isProtocolProbe(ex) || ex.burst !== undefined) return false;
-    return isErrorAnswer(ex) && errorSurfaces(ex).some((s) => !isBlank(s.text));
+  appliesTo(r) {
+    if (r.protocolProbe || r.exchange.burst !== undefined) return false;
+    return r.isError && r.surfaces.some((s) => !isBlank(s.text));
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     // What the model reads: content, structuredContent, error message and data (not _meta).
-    const text = errorSurfaces(ex)
-      .filter((s) => s.where !== '_meta')
-      .map((s) => s.text)
-      .join('\n');
-    const shown = snippet(text);
+    const text = r.modelText;
     const label = ex.case.label;
 
     if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool') {
-      if (!namesTool(ex, text)) ctx.report({ messageId: 'noToolHint', data: { name: snippet(requestedToolName(ex), 60), text: shown } });
+      if (!namesTool(r.requestedTool, text)) ctx.report({ messageId: 'noToolHint', data: { name: snippet(r.requestedTool, 60), text: snippet(text) } });
       return;
     }
-    const meta = extractMetadata(ex);
+    const meta = r.metadata;
     const names = argumentNames(ex);
     const describesInput =
       names.some((n) => mentions(text, n)) || findExpectation(text) !== null || meta.fields.field !== undefined || meta.fields.expected !== undefined;
     if (ex.case.expect === 'invalid-input') {
-      if (!describesInput) ctx.report({ messageId: 'noArgumentHint', data: { label, names: names.join(', ') || '(none)', text: shown } });
+      if (!describesInput) ctx.report({ messageId: 'noArgumentHint', data: { label, names: names.join(', ') || '(none)', text: snippet(text) } });
       return;
     }
     // Valid input: the next step, a corrected input, or metadata. An error that names the argument or quotes the value
     // at fault ("key is required for HMAC", "Invalid time zone specified: a") says which input to change: that is the step.
     const hinted = findNextStep(text) !== null || describesInput || quotesSentValue(ex, text) || hasActionableMetadata(meta);
-    if (!hinted) ctx.report({ messageId: 'noNextStep', data: { label, text: shown } });
+    if (!hinted) ctx.report({ messageId: 'noNextStep', data: { label, text: snippet(text) } });
   },
 };

@@ -1,23 +1,19 @@
 // Rule retry-after-on-transient: a transient error says when to retry, so the agent neither hammers nor gives up.
-import type { Exchange, Rule } from '../src/types.js';
-import { errorSurfaces, isErrorAnswer, isProtocolProbe, snippet } from '../src/matchers/surface.js';
-import { extractMetadata, type ErrorMetadata } from '../src/matchers/metadata.js';
+import type { Rule } from '../src/grade/rule.js';
+import type { Reading } from '../src/grade/reading.js';
+import { snippet } from '../src/matchers/surface.js';
 import { findDelayText, findTransientMarker } from '../src/matchers/phrases.js';
 
-function readable(ex: Exchange): string {
-  return errorSurfaces(ex)
-    .map((s) => s.text)
-    .join('\n');
-}
-
 /** Why this error counts as transient, or null: metadata first; text markers only when metadata does not say otherwise. */
-function transientSignal(ex: Exchange, meta: ErrorMetadata): { signal: string; marker: string } | null {
+function transientSignal(r: Reading): { signal: string; marker: string } | null {
+  const meta = r.metadata;
   if (meta.category === 'transient') return { signal: 'category', marker: String(meta.fields.category?.value) };
   if (meta.retryable === true) return { signal: 'retryable', marker: `${meta.fields.retryable?.where}: true` };
   if (meta.category !== undefined || meta.retryable === false) return null;
   // A rejected bad input is not transient even if it mentions e.g. its 'timeout' argument.
-  if (ex.case.expect === 'invalid-input' || ex.case.expect === 'unknown-tool') return null;
-  const marker = findTransientMarker(readable(ex));
+  const { expect } = r.exchange.case;
+  if (expect === 'invalid-input' || expect === 'unknown-tool') return null;
+  const marker = findTransientMarker(r.surfaceText);
   return marker === null ? null : { signal: 'text', marker };
 }
 
@@ -34,14 +30,13 @@ export const rule: Rule = {
   },
 
   // A protocol probe's error (bad frame, unknown method) is about the request, never transient.
-  appliesTo(ex: Exchange): boolean {
-    return isErrorAnswer(ex) && !isProtocolProbe(ex) && transientSignal(ex, extractMetadata(ex)) !== null;
+  appliesTo(r) {
+    return r.isError && !r.protocolProbe && transientSignal(r) !== null;
   },
 
-  check(ex, ctx) {
-    const meta = extractMetadata(ex);
-    const signal = transientSignal(ex, meta);
-    if (signal === null || meta.retryAfter !== undefined || findDelayText(readable(ex)) !== null) return;
+  check(r, ctx) {
+    const signal = transientSignal(r);
+    if (signal === null || r.metadata.retryAfter !== undefined || findDelayText(r.surfaceText) !== null) return;
     ctx.report({ messageId: 'noDelay', data: { signal: signal.signal, marker: snippet(signal.marker, 60) } });
   },
 };

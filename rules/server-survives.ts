@@ -1,5 +1,5 @@
 // Rule server-survives: no probe kills the server or leaves it unable to answer.
-import type { Exchange, Rule } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
 
 export const rule: Rule = {
   meta: {
@@ -7,23 +7,28 @@ export const rule: Rule = {
     description: 'After every probe the server still answers and its process has not exited: a crash ends the agent\'s whole session.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['robustness'],
+    capsGrade: 'D',
     messages: {
       exited: 'The server closed the connection while handling this call (exit code {exitCode}, signal {signal}).',
       dropped: 'The server dropped the HTTP connection while handling this call ({error}): the client gets a network error, not an answer.',
       unresponsive: 'The server stopped answering after this call: the liveness check that followed it got no answer.',
-      flaky: 'The server {what} after this call, but not when the same input was sent again alone: a flaky failure (a loaded machine, a busy process), not a crash this input causes.',
+      // Only a failure that happens again caps the grade: one that does not is a note.
+      flaky: {
+        text: 'The server {what} after this call, but not when the same input was sent again alone: a flaky failure (a loaded machine, a busy process), not a crash this input causes.',
+        severity: 'note',
+      },
     },
   },
 
-  appliesTo(_ex: Exchange): boolean {
+  appliesTo() {
     return true;
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     const failed = ex.outcome.kind === 'closed' || ex.alive === false;
-    // Only a failure that happens again caps the grade: one that does not is a note.
     if (failed && ex.recheck?.reproduced === false) {
-      ctx.report({ messageId: 'flaky', data: { what: ex.outcome.kind === 'closed' ? 'exited' : 'stopped answering' }, severity: 'note' });
+      ctx.report({ messageId: 'flaky', data: { what: ex.outcome.kind === 'closed' ? 'exited' : 'stopped answering' } });
       return;
     }
     if (ex.outcome.kind === 'closed' && ex.outcome.error !== undefined) {

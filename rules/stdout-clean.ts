@@ -1,5 +1,5 @@
 // Rule stdout-clean: a stdio server writes nothing but JSON-RPC messages to stdout (logs go to stderr).
-import type { Exchange, Rule, SessionFacts } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
 import { snippet } from '../src/matchers/surface.js';
 
 export const rule: Rule = {
@@ -14,11 +14,12 @@ export const rule: Rule = {
   },
 
   // Every exchange of a stdio session; noise is attributed to the exchange during which it appeared.
-  appliesTo(_ex: Exchange, session: SessionFacts): boolean {
+  appliesTo(_r, session) {
     return session.transport === 'stdio';
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     const noise = ex.noise ?? [];
     if (noise.length === 0) return;
     // Handshake noise is attributed to the first exchange of the run.

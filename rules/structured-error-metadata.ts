@@ -1,7 +1,6 @@
 // Rule structured-error-metadata: a tool error carries a category and a retryable flag (rulebook §5), consistent with each other and with the probe.
-import type { Exchange, Rule } from '../src/types.js';
-import { answerKind, isToolCall } from '../src/matchers/surface.js';
-import { extractMetadata, metadataOptions, METADATA_OPTIONS_SCHEMA, type ErrorCategory } from '../src/matchers/metadata.js';
+import type { Rule } from '../src/grade/rule.js';
+import type { ErrorCategory } from '../src/matchers/metadata.js';
 
 /** What the retryable flag must be for each category. */
 const RETRYABLE: Record<ErrorCategory, boolean> = { transient: true, validation: false, permission: false, business: false };
@@ -20,16 +19,16 @@ export const rule: Rule = {
       inconsistent: 'The tool error says category {category} ({categoryWhere}) but retryable {retryable} ({retryableWhere}): a {category} error is {expected}.',
       probeMismatch: 'Schema-violating input ({label}) got a tool error of category {category} ({categoryWhere}); a schema violation is a validation error.',
     },
-    optionsSchema: { type: 'object', additionalProperties: false, properties: { ...METADATA_OPTIONS_SCHEMA } },
   },
 
   // Tool errors of real tool calls; an unknown tool's isError is unknown-tool's, a burst repeats inputs other probes grade.
-  appliesTo(ex: Exchange): boolean {
-    return answerKind(ex) === 'tool-error' && isToolCall(ex) && ex.case.expect !== 'unknown-tool' && ex.burst === undefined;
+  appliesTo(r) {
+    return r.kind === 'tool-error' && r.toolCall && r.exchange.case.expect !== 'unknown-tool' && r.exchange.burst === undefined;
   },
 
-  check(ex, ctx) {
-    const meta = extractMetadata(ex, metadataOptions(ctx.options));
+  check(r, ctx) {
+    const ex = r.exchange;
+    const meta = r.metadata;
     const { category, retryable } = meta;
     const categoryWhere = meta.fields.category?.where ?? '';
     const retryableWhere = meta.fields.retryable?.where ?? '';

@@ -1,5 +1,5 @@
 // Rule timely-response: every tool call is answered within the per-call timeout (progress pushes it back); a timeout that does not reproduce is a note.
-import type { Exchange, Rule } from '../src/types.js';
+import type { Rule } from '../src/grade/rule.js';
 
 export const rule: Rule = {
   meta: {
@@ -7,24 +7,30 @@ export const rule: Rule = {
     description: 'Every request is answered within the per-call timeout: a hang stalls the agent with no signal to act on.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['robustness'],
+    capsGrade: 'D',
     messages: {
       timeout: 'No answer within {timeoutMs} ms ({label}): bound slow work and answer with an isError result (transient, with a retry delay) instead.',
-      flaky: 'No answer within {timeoutMs} ms ({label}), but the same input sent again alone was answered in {recheckMs} ms: a flaky delay (a loaded machine, a stalled lookup), not a hang.',
+      // Only a timeout that happens again caps the grade: one that does not is a note.
+      flaky: {
+        text: 'No answer within {timeoutMs} ms ({label}), but the same input sent again alone was answered in {recheckMs} ms: a flaky delay (a loaded machine, a stalled lookup), not a hang.',
+        severity: 'note',
+      },
     },
   },
 
   // Not a request that must get a JSON-RPC error (a malformed tools/call, an unknown method): §3 grades its silence as a
   // warning, which malformed-request and jsonrpc-conformance report; every official SDK is silent on params: [].
-  appliesTo(ex: Exchange): boolean {
-    return !(ex.case.expect === 'protocol-error' && ex.case.delivery?.kind === 'request');
+  appliesTo(r) {
+    const { expect, delivery } = r.exchange.case;
+    return !(expect === 'protocol-error' && delivery?.kind === 'request');
   },
 
-  check(ex, ctx) {
+  check(r, ctx) {
+    const ex = r.exchange;
     // A call we cancelled while it still reported progress was alive and working: progress is liveness.
     if (ex.outcome.kind !== 'timeout' || ex.cancelled) return;
     const data = { timeoutMs: ctx.session.timeoutMs, elapsedMs: ex.elapsedMs, label: ex.case.label };
-    // Only a timeout that happens again caps the grade: one that does not is a note.
-    if (ex.recheck?.reproduced === false) ctx.report({ messageId: 'flaky', data: { ...data, recheckMs: ex.recheck.elapsedMs }, severity: 'note' });
+    if (ex.recheck?.reproduced === false) ctx.report({ messageId: 'flaky', data: { ...data, recheckMs: ex.recheck.elapsedMs } });
     else ctx.report({ messageId: 'timeout', data });
   },
 };

@@ -216,7 +216,7 @@ function installCorpus() {
 }
 
 function buildLinter() {
-  const built = join(ROOT, 'dist', 'src', 'cli.js');
+  const built = join(ROOT, 'dist', 'src', 'cli', 'main.js');
   const sources = Math.max(...['src', 'rules', 'probes'].map((d) => newest(join(ROOT, d))), statSync(join(ROOT, 'tsconfig.json')).mtimeMs);
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   log('corpus: building the linter (tsc)');

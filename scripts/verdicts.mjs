@@ -56,15 +56,17 @@ async function snapshot(dir) {
 }
 
 /** What differs between two runs of the same lint: clocks, durations, elapsed times in texts, temp paths, stderr. */
-const VOLATILE_KEYS = new Set(['startedAt', 'durationMs', 'timing', 'stderrTail', 'elapsedMs']);
+const VOLATILE_KEYS = new Set(['startedAt', 'durationMs', 'timing', 'stderrTail', 'elapsedMs', 'recheckMs']);
 const TEMP = new RegExp(`${tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[A-Za-z0-9._-]+`, 'g');
 
 function normalise(value) {
   if (typeof value === 'string') {
     return value
       .replace(TEMP, '$TMP')
+      .replace(/[^\s'"]*\/(bin\/mcp-errlint\.js|corpus\/node_modules\/)/g, '$$ROOT/$1') // the checkout each report came from
       .replace(/\b\d+(?:\.\d+)? ?(?:ms|s)\b/g, '#t')
-      .replace(/"elapsedMs":\s*\d+/g, '"elapsedMs":#');
+      .replace(/"elapsedMs":\s*\d+/g, '"elapsedMs":#')
+      .replace(/errlint-\d+/g, 'errlint-#'); // our request ids: their order differs when tools run side by side
   }
   if (Array.isArray(value)) return value.map(normalise);
   if (value === null || typeof value !== 'object') return value;

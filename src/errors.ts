@@ -2,3 +2,10 @@
 
 /** A problem with how the tool was called (flags, names, values). */
 export class UsageError extends Error {}
+
+/** A config that cannot be used: one line per problem, each starting with the file name. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}

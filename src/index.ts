@@ -1,10 +1,10 @@
 // The programmatic API: `import { lint } from 'mcp-errlint'` returns the same report object as the json format.
 export { lint, DEFAULTS, type LintOptions } from './lint.js';
-export { exitCodeFor, gateFailures, settle, EXIT } from './gate.js';
-export { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline, type BaselineEntry } from './baseline.js';
+export { exitCodeFor, gateFailures, settle, EXIT } from './report/gate.js';
+export { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline, type BaselineEntry } from './report/baseline.js';
 export { SessionStartError } from './session/session.js';
-export type { ServerTarget, StdioTarget, HttpTarget, HttpTransportKind } from './session/target.js';
-export { readClientConfig, type DeclaredServer } from './config/client-config.js';
+export type { ServerTarget, StdioTarget, HttpTarget, HttpTransportKind } from './target/target.js';
+export { readClientConfig, type DeclaredServer } from './target/client-config.js';
 export { UsageError } from './errors.js';
 export { formatJson } from './report/json.js';
 export { formatSarif } from './report/sarif.js';

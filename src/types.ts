@@ -3,8 +3,20 @@
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonSchema = Record<string, unknown> | boolean;
 
-import type { HttpFacts } from './session/wire.js';
-export type { HttpFacts } from './session/wire.js';
+/** What one HTTP exchange looked like on the wire (absent on stdio). */
+export interface HttpFacts {
+  /** The HTTP status, or 0 when the connection failed before one came. */
+  status: number;
+  contentType: string | null;
+  /** How the body came: JSON, an SSE stream, nothing, or something that is no JSON-RPC message (`text` holds its start). */
+  body: 'json' | 'sse' | 'empty' | 'other';
+  /** The start of a body that is no JSON-RPC message (an HTML error page, a plain-text refusal). */
+  text?: string;
+  /** Response headers a rule may read (retry-after, www-authenticate, location); lower-case names. */
+  headers?: Record<string, string>;
+  /** The network error that ended the exchange (ECONNRESET, ECONNREFUSED, …). */
+  error?: string;
+}
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
 
@@ -12,6 +24,8 @@ export type Severity = 'error' | 'warning' | 'note';
 export type RuleLevel = Severity | 'off';
 export type ProfileName = 'recommended' | 'strict';
 export type ProtocolEra = 'legacy' | 'modern';
+/** Letter grades, best first. */
+export type Grade = 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
 
 export const PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
@@ -36,6 +50,19 @@ export type ProbeKind = (typeof PROBE_KINDS)[number];
 
 /** The path of an input that cannot be replayed by path (a shrink candidate fast-check did not keep). */
 export const UNKNOWN_PATH = '?';
+
+/** A (tool, probe kind) that sent nothing, or a whole tool ('*'), and why. Listed, never counted as a pass. */
+export interface Skip {
+  tool: string;
+  probe: ProbeKind | '*';
+  reason: string;
+}
+
+/** Where findings are anchored in the repository (SARIF and annotations need a file and a line). */
+export interface SourceAnchor {
+  uri: string;
+  line: number;
+}
 
 /** The tool name of exchanges that target no real tool: the server-scope probes (unknown tools, protocol frames). */
 export const NO_TOOL = '(server)';
@@ -187,6 +214,23 @@ export interface Exchange {
   outputSchema?: JsonSchema;
   /** Over HTTP: the status, content type and kind of body of the answer to this request. */
   http?: HttpFacts;
+  /** Once graded: the ids of the rules whose appliesTo held for it (its checks). */
+  applies?: readonly string[];
+}
+
+/** One rule's verdict on one exchange, before findings are grouped per (rule, tool, probe). */
+export interface RuleHit {
+  ruleId: string;
+  severity: Severity;
+  messageId: string;
+  data: Record<string, string | number>;
+  exchange: Exchange;
+}
+
+/** What grading one exchange found: the rules that applied to it (its checks), and their hits. */
+export interface Graded {
+  applies: readonly string[];
+  hits: RuleHit[];
 }
 
 /** What the user gave the server to start it; a path in it that comes back in an error is the user's own, not a leak. */
@@ -208,40 +252,6 @@ export interface SessionFacts {
   userSupplied?: UserSupplied;
 }
 
-export interface RuleMeta {
-  id: string;
-  description: string;
-  severity: Record<ProfileName, RuleLevel>;
-  tags: string[];
-  /** Message templates with {named} placeholders. */
-  messages: Record<string, string>;
-  /** Optional JSON Schema for this rule's options. */
-  optionsSchema?: JsonSchema;
-}
-
-export interface ReportDescriptor {
-  messageId: string;
-  data?: Record<string, string | number>;
-  /** Override the severity for this finding (§3 per-deviation severities); defaults to the configured one. */
-  severity?: Severity;
-}
-
-export interface RuleContext {
-  session: SessionFacts;
-  options: Record<string, unknown>;
-  /** The profile in force, for rules whose verdicts differ by profile beyond the severity column. */
-  profile: ProfileName;
-  report(descriptor: ReportDescriptor): void;
-}
-
-export interface Rule {
-  meta: RuleMeta;
-  /** Does this rule have anything to grade in this exchange? Only applicable exchanges count as checks. */
-  appliesTo(exchange: Exchange, session: SessionFacts): boolean;
-  /** Grade one applicable exchange; report zero or more findings through ctx. Pure. */
-  check(exchange: Exchange, ctx: RuleContext): void;
-}
-
 export interface Probe {
   kind: ProbeKind;
   description: string;
@@ -260,4 +270,93 @@ export interface Probe {
 export interface ProbePlan {
   enumerated: ProbeCase[];
   arbitrary: import('fast-check').Arbitrary<ProbeCase> | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What to lint: the target and the lint's options
+// ---------------------------------------------------------------------------------------------
+
+/** A server started as a child process and spoken to over its stdin and stdout. */
+export interface StdioTarget {
+  command: string;
+  args: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+/**
+ * How an HTTP server is reached.
+ * - http: Streamable HTTP (2025-03-26 and later): every message is a POST; answers come as JSON or an SSE stream.
+ * - sse: the legacy HTTP+SSE transport (2024-11-05): a GET opens an event stream that names the POST endpoint.
+ * - auto: Streamable HTTP, falling back to legacy SSE when the server refuses it (as MCP clients do).
+ */
+export type HttpTransportKind = 'http' | 'sse' | 'auto';
+
+/** A server already running somewhere, reached at a URL. */
+export interface HttpTarget {
+  url: string;
+  /** Extra request headers (e.g. Authorization), already expanded; their values are never printed. */
+  headers?: Record<string, string>;
+  transport?: HttpTransportKind;
+}
+
+export type ServerTarget = StdioTarget | HttpTarget;
+
+/** More structured-metadata field names to recognise, beside rulebook §5's (a server's own vocabulary, e.g. "failureClass"). */
+export interface MetadataOptions {
+  categoryFields?: readonly string[];
+  retryableFields?: readonly string[];
+  /** Delay fields: seconds, or milliseconds when the name ends in "Ms"/"_ms", or a timestamp. */
+  delayFields?: readonly string[];
+  userMessageFields?: readonly string[];
+}
+
+/** What one lint is asked to do: the lint() API's options, which flags and the config file fill. */
+export interface LintOptions {
+  target: ServerTarget;
+  /** The server's name where it was declared (a client config file's key): the report's name for it. */
+  name?: string;
+  /** How a replay command names the server, e.g. ['--url', url, '--header', 'Authorization: Bearer ${TOKEN}'] (default: from `target`). */
+  replayServer?: readonly string[];
+  protocolVersion?: string;
+  timeoutMs?: number;
+  seed?: number;
+  runs?: number;
+  profile?: ProfileName;
+  allowWrites?: boolean;
+  allowDestructive?: boolean;
+  /** Only readOnlyHint tools get any call (rulebook §7). */
+  readOnly?: boolean;
+  /** Probe kinds to run (default: all). */
+  probes?: ProbeKind[];
+  /** Only these tools (default: all). */
+  tools?: string[];
+  /** Name globs from the config's `tools` key: only tools matching `include` (default: all) and no `exclude`. */
+  toolGlobs?: { include?: string[]; exclude?: string[] };
+  rules?: Record<string, RuleLevel>;
+  ruleOptions?: Record<string, Record<string, unknown>>;
+  /** Metadata field names of the server's own, read by every rule that reads error metadata. */
+  metadata?: MetadataOptions;
+  replay?: { tool: string; probe: ProbeKind; path: string };
+  failOn?: Severity | 'never';
+  minScore?: number;
+  /** Fail below this share (percent) of listed tools probed; by default only a run that probed no tool fails. */
+  minCoverage?: number;
+  /** Fail when more than this many warnings are found. */
+  maxWarnings?: number;
+  /** The file and line that declared the server (a config file), for SARIF and annotations. */
+  anchor?: SourceAnchor;
+  /** The config file the server came from: replay commands name it instead of repeating the command. */
+  configFile?: string;
+  /** The words a replay command starts with, e.g. ['mcp-errlint'] or ['node', 'bin/mcp-errlint.js'] (default: npx mcp-errlint). */
+  replayPrefix?: readonly string[];
+  onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
+  /** The whole run's time budget, start-up included; when it is spent the report is written with what was probed. */
+  deadlineMs?: number;
+  /** One tool's time budget; past it the tool's further inputs are not sent. */
+  toolBudgetMs?: number;
+  /** How many tools are probed at once (1 when the server fails concurrent-calls); the report is the same whatever it is. */
+  concurrency?: number;
+  /** Aborting it with an Interrupted reason (a signal) stops the run; the report then says what was not probed. */
+  signal?: AbortSignal;
 }

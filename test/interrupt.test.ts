@@ -2,7 +2,7 @@
 // gate, and the exit code of its signal.
 import { describe, expect, it } from 'vitest';
 import { formatDuration, parseDuration } from '../src/interrupt.js';
-import { exitCodeFor, settle } from '../src/gate.js';
+import { exitCodeFor, settle } from '../src/report/gate.js';
 import { reportWith } from './helpers/report.js';
 
 describe('parseDuration', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { invocationPrefix } from '../src/invocation.js';
+import { invocationPrefix } from '../src/report/invocation.js';
 
 describe('invocationPrefix', () => {
   const root = mkdtempSync(join(tmpdir(), 'errlint-inv-'));

@@ -1,9 +1,9 @@
 // The safety policy of rulebook §7: which tools get which inputs, and that a tool without annotations gets only inputs it must refuse.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { callPolicy, destructiveWord, restrictPlan, type SafetyFlags } from '../src/safety.js';
+import { callPolicy, destructiveWord, restrictPlan, type SafetyFlags } from '../src/plan/safety.js';
 import { PROBES } from '../probes/index.js';
-import { planBatches } from '../src/engine/run.js';
+import { planBatches } from '../src/plan/batches.js';
 import type { ProbeCase, ToolAnnotations, ToolInfo } from '../src/types.js';
 import { VALID_GENERATION } from './probes/schemas.js';
 

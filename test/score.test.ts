@@ -1,6 +1,6 @@
 // Score and grade (rulebook §6): defects by breadth, ceilings that agree with the findings and the gate, sub-scores, no free passes.
 import { describe, expect, it } from 'vitest';
-import { gradeFor, scoreChecks } from '../src/score/score.js';
+import { gated, gradeFor, scoreChecks } from '../src/score/score.js';
 import type { Check } from '../src/report/model.js';
 
 const check = (ruleId: string, verdict: 'pass' | 'fail', severity: Check['severity'] = 'error', tool = 't'): Check => ({ ruleId, tool, probe: 'wrong-type', verdict, severity, exchanges: 1 });
@@ -71,9 +71,13 @@ describe('scoreChecks', () => {
   });
 
   it('never reads as A when the run failed its gate', () => {
-    const score = scoreChecks(rule('a', tools(3), 0), { gateFailed: true });
+    const open = scoreChecks(rule('a', tools(3), 0));
+    const score = gated(open, true);
+    expect(open.grade).toBe('A+');
     expect(score.grade).toBe('B');
     expect(score.caps).toContainEqual({ max: 'B', reason: 'the run failed its gate' });
+    // taken off again (a baseline made the gate pass): the score it had, from the same defects
+    expect(gated(score, false)).toEqual(open);
   });
 
   it('gives no letter grade to an incomplete run, and never turns "nothing was checked" into a perfect score', () => {
@@ -89,9 +93,9 @@ describe('scoreChecks', () => {
   });
 });
 
-describe('gradeExchange', () => {
+describe('Grader', () => {
   it('turns a rule that throws on an answer into a failing check, not a pass or a crash', async () => {
-    const { gradeExchange } = await import('../src/engine/grade.js');
+    const { Grader, templateOf } = await import('../src/grade/grade.js');
     const { exchange } = await import('./helpers/exchange.js');
     const throwing = {
       meta: { id: 'throws', description: 'd', severity: { recommended: 'error', strict: 'error' }, tags: [], messages: {} },
@@ -100,9 +104,14 @@ describe('gradeExchange', () => {
         throw new RangeError('Maximum call stack size exceeded');
       },
     } as const;
-    const hits = gradeExchange(exchange({ probe: 'positive', result: { content: [] } }), [{ rule: throwing as never, level: 'error', options: {} }], { protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', timeoutMs: 1000 }, 'recommended');
+    const grader = new Grader([{ rule: throwing as never, level: 'error', explicit: false, options: {} }], {
+      session: { protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', timeoutMs: 1000 },
+      profile: 'recommended',
+    });
+    const { applies, hits } = grader.grade(exchange({ probe: 'positive', result: { content: [] } }));
+    expect(applies).toEqual(['throws']);
     expect(hits).toHaveLength(1);
-    expect(hits[0]).toMatchObject({ ruleId: 'throws', severity: 'error', messageId: 'ruleFailed' });
-    expect(hits[0].message).toContain('Maximum call stack size exceeded');
+    expect(hits[0]).toMatchObject({ ruleId: 'throws', severity: 'error', messageId: 'ruleFailed', data: { error: 'Maximum call stack size exceeded' } });
+    expect(templateOf(throwing as never, hits[0].messageId)).toContain('could not grade this answer');
   });
 });

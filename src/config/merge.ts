@@ -1,11 +1,12 @@
 // Flags over the config file over defaults: the one place where the command line's settings become LintOptions.
-import { DEFAULTS, randomSeed, type LintOptions } from '../lint.js';
+import { DEFAULTS, randomSeed } from '../defaults.js';
+import type { LintOptions } from '../types.js';
 import { UsageError } from '../errors.js';
 import { PROBE_KINDS, type ProbeKind, type ProfileName, type RuleLevel, type Severity } from '../types.js';
 import { RULES } from '../../rules/index.js';
 import type { LoadedConfig } from './load.js';
 import type { ServerChoice } from './servers.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../util/suggest.js';
 import { parseDuration } from '../interrupt.js';
 
 /** The lint settings as given on the command line; a flag not given is undefined. */
@@ -102,6 +103,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     toolGlobs: flags.tool ? undefined : config.tools,
     rules,
     ruleOptions,
+    ...(config.metadata ? { metadata: config.metadata } : {}),
     replay,
     failOn: flags.failOn ?? config.failOn ?? DEFAULTS.failOn,
     minScore: flags.minScore ?? config.minScore ?? DEFAULTS.minScore,

@@ -2,13 +2,13 @@
 // config file; the one place where those are told apart, checked against each other, and given what they need.
 import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import type { SourceAnchor } from '../report/model.js';
-import type { HttpTransportKind, ServerTarget } from '../session/target.js';
-import { isHttpTarget } from '../session/target.js';
+import type { HttpTransportKind, ServerTarget } from '../target/target.js';
+import { isHttpTarget } from '../target/target.js';
 import { UsageError } from '../errors.js';
+import type { SourceAnchor } from '../types.js';
 import { CONFIG_FILE, type LoadedConfig } from './load.js';
-import { readClientConfig } from './client-config.js';
-import { parseHeader } from './expand.js';
+import { readClientConfig } from '../target/client-config.js';
+import { parseHeader } from '../target/expand.js';
 
 /** The flags that say which server to lint and how to reach it. */
 export interface ServerFlags {

@@ -1,35 +1,24 @@
-// The run stage: executes each (tool, probe) plan against the session under one seed, shrinking failures with fast-check.
+// The run stage: executes each (tool, probe) batch of the plan against the session under one seed, grading every answer
+// as it comes (shrinking follows the rules that failed), within the tool limits, one tool at a time or side by side.
 import fc from 'fast-check';
-import type { Exchange, GradedExchange, ProbeCase, ProbeKind, ProbePlan, Probe, ProfileName, ToolInfo } from '../types.js';
-import type { CallPolicy } from '../safety.js';
+import type { Exchange, Graded, GradedExchange, ProbeCase, ProbeKind, RuleHit, Skip, ToolInfo } from '../types.js';
 import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
-import { gradeExchange, type EnabledRule, type RuleHit } from './grade.js';
-import { callPolicy, restrictPlan } from '../safety.js';
-import { answerKind, errorText, isErrorAnswer } from '../matchers/surface.js';
-import { findTransientMarker } from '../matchers/phrases.js';
+import { planUnits, type Batch, type PlannedUnit, type PlanOptions } from '../plan/batches.js';
 import { abbreviate } from '../util/text.js';
-import { releaseSchemaCaches, schemaProblem } from '../plan/schema-arbitrary.js';
-import { formatDuration, Interrupted, interruptionOf } from '../interrupt.js';
+import { releaseSchemaCaches } from '../schema/schema-arbitrary.js';
+import { Interrupted, interruptionOf } from '../interrupt.js';
+import { Abandoned, UnitPool } from './pool.js';
+import { ToolLimits } from './limits.js';
+import { exploreAndShrink, replayOne, type Search } from './shrink.js';
 
-export interface Skip {
-  tool: string;
-  probe: ProbeKind | '*';
-  reason: string;
-}
-
-export interface RunOptions {
+export interface RunOptions extends PlanOptions {
   seed: number;
   runs: number;
-  profile: ProfileName;
-  probes: readonly Probe[];
-  rules: readonly EnabledRule[];
-  allowWrites: boolean;
-  allowDestructive: boolean;
-  /** Only readOnlyHint tools get any call. */
-  readOnly?: boolean;
-  /** Replay exactly one input: the (tool, probe) pair and its fast-check path. */
-  replay?: { tool: string; probe: ProbeKind; path: string };
+  /** Grade one exchange: the rules that apply to it (its checks) and their hits. Pure. */
+  grade(exchange: Exchange): Graded;
+  /** Does this hit show that the server cannot take calls side by side? Then every tool is probed alone. */
+  serializes(hit: RuleHit): boolean;
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
   /** Stops the run between tools (the session stops it mid-call). */
   signal?: AbortSignal;
@@ -40,93 +29,12 @@ export interface RunOptions {
 }
 
 export interface RunResult {
-  /** In run order: exchanges some rule hit (whole), and the rest reduced to what the checks need once graded. */
+  /** In run order, each with the rules that applied to it: exchanges some rule hit (whole), the rest reduced to that. */
   exchanges: (Exchange | GradedExchange)[];
   hits: RuleHit[];
   skips: Skip[];
   /** Set when the run was stopped (deadline, signal) before every batch ran; the unrun ones are in `skips`. */
   interrupted?: Interrupted;
-}
-
-/** A tool whose inputs are no longer sent: only those that may run long (valid or any), or all of them. */
-interface Hold {
-  all: boolean;
-  reason: string;
-}
-
-/** This many failures of one tool, alike and each slow, are enough: its further inputs are not sent. */
-const ALIKE_SLOW_FAILURES = 3;
-
-
-/** Shrinking re-sends inputs to the server; past this many extra calls per (tool, probe) it stops. */
-const SHRINK_BUDGET = 40;
-
-/** One (tool, probe) pair with the inputs it will send. */
-export interface Batch {
-  tool: ToolInfo;
-  probe: ProbeKind;
-  plan: ProbePlan;
-}
-
-export type PlanOptions = Pick<RunOptions, 'probes' | 'allowWrites' | 'allowDestructive' | 'readOnly' | 'replay'>;
-
-/** One unit of the plan: the server-scope probes (tool NO_TOOL), or one tool's probes. */
-interface PlannedUnit {
-  tool: string;
-  batches: Batch[];
-  skips: Skip[];
-}
-
-/** Plan every (tool, probe) batch, and every skip with its reason. Pure; shared by the run and --dry-run. */
-export function planBatches(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: PlanOptions): { batches: Batch[]; skips: Skip[] } {
-  const units = [...planUnits(tools, allTools, options)];
-  return { batches: units.flatMap((u) => u.batches), skips: units.flatMap((u) => u.skips) };
-}
-
-/**
- * The plan one unit at a time, server-scope probes first: the run plans a tool only when it reaches it, so start-up
- * and memory do not grow with the number of tools, and a deadline can stop between tools.
- */
-function* planUnits(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: PlanOptions): Generator<PlannedUnit> {
-  const add = (unit: PlannedUnit, tool: ToolInfo, probe: Probe, known: readonly ToolInfo[], policy: CallPolicy = { level: 'all' }) => {
-    const planned = probe.plan(tool, known);
-    const plan = 'skip' in planned ? planned : restrictPlan(planned, probe.kind, policy);
-    if ('skip' in plan) unit.skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
-    else if (plan.enumerated.length === 0 && plan.arbitrary === null) unit.skips.push({ tool: tool.name, probe: probe.kind, reason: 'the probe planned no input for this tool' });
-    else unit.batches.push({ tool, probe: probe.kind, plan });
-  };
-  const policies = new Map(tools.map((tool) => [tool, callPolicy(tool, options)]));
-  // Server-scope probes that call a real tool send it only input it must refuse: any tool that may be called at all.
-  const callable = tools.filter((tool) => policies.get(tool)!.level !== 'none');
-  const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
-  const server: PlannedUnit = { tool: NO_TOOL, batches: [], skips: [] };
-  for (const probe of options.probes) {
-    if (probe.scope !== 'server' || !wanted(options, NO_TOOL, probe.kind)) continue;
-    // Unknown names must avoid every real tool.
-    add(server, placeholder, probe, probe.kind === 'unknown-tool' ? allTools : callable);
-  }
-  yield server;
-  for (const tool of tools) {
-    const unit: PlannedUnit = { tool: tool.name, batches: [], skips: [] };
-    const policy = policies.get(tool)!;
-    if (policy.level === 'none') {
-      if (!options.replay) unit.skips.push({ tool: tool.name, probe: '*', reason: policy.reason! });
-      yield unit;
-      continue;
-    }
-    for (const probe of options.probes) {
-      if (probe.scope === 'tool' && wanted(options, tool.name, probe.kind)) add(unit, tool, probe, allTools, policy);
-    }
-    // A restricted tool that got nothing at all: one reason for the tool instead of one per probe kind.
-    if (policy.level !== 'all' && unit.batches.length === 0 && unit.skips.length > 0) {
-      const none = policy.level === 'must-refuse' ? 'it has no required argument, so there is no input it must refuse' : 'no schema-invalid input could be made from its schema';
-      unit.skips = [{ tool: tool.name, probe: '*', reason: `${none}; ${policy.reason}` }];
-    }
-    // An outputSchema that cannot be checked safely (a lookahead pattern) is said, not passed in silence.
-    const unchecked = unit.batches.length > 0 && tool.outputSchema !== undefined ? schemaProblem(tool.outputSchema) : undefined;
-    if (unchecked) unit.skips.push({ tool: tool.name, probe: unit.batches.find((b) => b.probe === 'positive')?.probe ?? unit.batches[0].probe, reason: `structured results not checked against the outputSchema: ${unchecked}` });
-    yield unit;
-  }
 }
 
 /**
@@ -150,7 +58,7 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
   const serverRun = await runUnit(session, server, options, result, limits, progress);
   done += kinds.server;
   if (serverRun) return stopped(result, serverRun.interruption, [serverRun.left], tools);
-  const concurrency = result.hits.some((hit) => hit.ruleId === CONCURRENT_CALLS) ? 1 : Math.max(1, options.concurrency ?? 1);
+  const concurrency = result.hits.some(options.serializes) ? 1 : Math.max(1, options.concurrency ?? 1);
   const pool = new UnitPool(units, concurrency, session);
   const results = new Map<number, RunResult>();
   let interrupted: Interrupted | undefined;
@@ -192,74 +100,6 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
   return result;
 }
 
-/** A concurrent unit saw something that could depend on what ran beside it: it is dropped, to run again alone. */
-class Abandoned extends Error {}
-
-const CONCURRENT_CALLS = 'concurrent-calls';
-
-/**
- * Hands out tool units to the workers, lazily and in order; an abandoned unit comes back first. Once `alone`, one
- * worker runs whatever is left, one tool at a time.
- */
-class UnitPool {
-  alone: boolean;
-  private next = 1;
-  private readonly retry: Array<{ n: number; unit: PlannedUnit }> = [];
-  private readonly restarts: number;
-
-  constructor(
-    private readonly units: Generator<PlannedUnit>,
-    concurrency: number,
-    private readonly session: Session,
-  ) {
-    this.alone = concurrency === 1;
-    this.restarts = session.restarts;
-  }
-
-  take(): { n: number; unit: PlannedUnit } | undefined {
-    if (this.retry.length > 0) return this.retry.sort((a, b) => a.n - b.n).shift();
-    const step = this.units.next();
-    return step.done ? undefined : { n: this.next++, unit: step.value };
-  }
-
-  again(item: { n: number; unit: PlannedUnit }): void {
-    this.retry.push(item);
-  }
-
-  /**
-   * After an exchange of a unit running beside others (or a liveness check that failed, `dead`): may its verdicts depend
-   * on them? Then the run goes on alone, and the unit is abandoned to run again.
-   */
-  check(exchanges: readonly Exchange[], timeoutMs: number, dead = false): void {
-    const disturbed = dead || this.session.gone !== null || this.session.restarts !== this.restarts || exchanges.some((e) => disturbance(e, timeoutMs));
-    if (disturbed) this.alone = true;
-    if (this.alone) throw new Abandoned();
-  }
-
-  /** The tools no unit reached (for an interrupted run), in order. */
-  unstarted(tools: readonly ToolInfo[], results: ReadonlyMap<number, RunResult>): ToolInfo[] {
-    const retried = new Set(this.retry.map((item) => item.n));
-    return tools.filter((_, i) => (i + 1 >= this.next || retried.has(i + 1)) && !results.has(i + 1));
-  }
-}
-
-/**
- * What makes an exchange's verdict depend on other calls in flight: broken, noisy, crossed, still progressing, or slow
- * enough (half of what ToolLimits calls slow: a slow failure, a slow valid input) that its neighbours' load could tip it.
- */
-function disturbance(exchange: Exchange, timeoutMs: number): boolean {
-  const kind = exchange.outcome.kind;
-  return kind === 'timeout' || kind === 'closed' || exchange.elapsedMs >= Math.min(slowAfterMs(timeoutMs), timeoutMs / 2) / 2
-    || (exchange.noise?.length ?? 0) > 0 || (exchange.unmatched?.length ?? 0) > 0 || exchange.answers !== 1 || exchange.progress !== undefined || exchange.cancelled === true
-    || busy(exchange);
-}
-
-/** A refusal that may come from the load itself (a rate limit, "unavailable", "try again"): alone, it might not come. */
-function busy(exchange: Exchange): boolean {
-  if (exchange.outcome.kind === 'http') return exchange.outcome.status === 429 || exchange.outcome.status >= 500;
-  return isErrorAnswer(exchange) && findTransientMarker(errorText(exchange)) !== null;
-}
-
 /** Append a unit's result to the run's, renumbering its exchanges after those already there. */
 function merge(into: RunResult, unit: RunResult): void {
   const offset = into.exchanges.length;
@@ -280,14 +120,15 @@ async function runUnit(
   pool?: UnitPool,
 ): Promise<{ interruption: Interrupted; left: readonly Batch[] } | undefined> {
   result.skips.push(...unit.skips);
-  for (const [index, { tool, probe, plan }] of unit.batches.entries()) {
+  for (const [index, batch] of unit.batches.entries()) {
+    const { tool, probe } = batch;
     progress(tool.name, probe, index);
     const held = limits.held(tool.name);
     if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
     else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}` });
     else {
       try {
-        await runBatch(session, tool, probe, plan.enumerated, plan.arbitrary, options, result, limits, pool);
+        await runBatch(session, batch, options, result, limits, pool);
       } catch (error) {
         if (!(error instanceof Interrupted)) throw error;
         return { interruption: error, left: unit.batches.slice(index) };
@@ -317,84 +158,6 @@ function stopped(result: RunResult, interruption: Interrupted, lefts: ReadonlyAr
   return result;
 }
 
-/**
- * What stops a tool's inputs before the run's deadline does: valid input that runs long (only its inputs that may run
- * long are held), failures that are alike and slow (a stalled lookup behind every call), and the tool's time budget.
- */
-class ToolLimits {
-  private readonly holds = new Map<string, Hold>();
-  private readonly started = new Map<string, number>();
-  private readonly alike = new Map<string, Map<string, number>>();
-
-  constructor(
-    private readonly timeoutMs: number,
-    private readonly budgetMs: number | undefined,
-  ) {}
-
-  held(tool: string): Hold | undefined {
-    return this.holds.get(tool);
-  }
-
-  /** Everything known of a tool, for a tool that is probed again from its start. */
-  forget(tool: string): void {
-    this.holds.delete(tool);
-    this.started.delete(tool);
-    this.alike.delete(tool);
-  }
-
-  /** Before an input is sent: the hold that keeps it back, if any (the tool's clock starts at its first input). */
-  before(tool: string, mayRunLong: boolean): Hold | undefined {
-    const started = this.started.get(tool) ?? performance.now();
-    this.started.set(tool, started);
-    if (this.budgetMs !== undefined && !this.holds.get(tool)?.all && performance.now() - started > this.budgetMs) {
-      this.holds.set(tool, { all: true, reason: `its time budget of ${formatDuration(this.budgetMs)} (--tool-budget) was spent` });
-    }
-    const hold = this.holds.get(tool);
-    return hold && (hold.all || mayRunLong) ? hold : undefined;
-  }
-
-  /** After an exchange: a slow valid input holds the tool's long-running inputs; slow failures alike hold all of them. */
-  after(tool: string, probe: ProbeKind, probeCase: ProbeCase, exchanges: readonly Exchange[], mayRunLong: boolean): void {
-    if (this.holds.get(tool)?.all) return;
-    const slowest = mayRunLong ? exchanges.find((e) => e.outcome.kind === 'timeout' || e.elapsedMs > this.timeoutMs / 2) : undefined;
-    if (slowest && !this.holds.has(tool)) {
-      const took = slowest.cancelled ? `was still reporting progress after ${(slowest.elapsedMs / 1000).toFixed(1)} s` : slowest.outcome.kind === 'timeout' ? 'timed out' : `took ${(slowest.elapsedMs / 1000).toFixed(1)} s`;
-      this.holds.set(tool, { all: false, reason: `the tool is slow on valid input (${probe}: ${probeCase.label} ${took}), so its further valid or possibly valid inputs are not sent` });
-    }
-    for (const exchange of exchanges) {
-      const key = slowFailure(exchange, this.timeoutMs);
-      if (key === undefined) continue;
-      const counts = this.alike.get(tool) ?? new Map<string, number>();
-      this.alike.set(tool, counts);
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
-      if (count >= ALIKE_SLOW_FAILURES) {
-        this.holds.set(tool, { all: true, reason: `${count} inputs failed alike, each after ${(exchange.elapsedMs / 1000).toFixed(1)} s or more (${key}), so its further inputs are not sent` });
-        return;
-      }
-    }
-  }
-}
-
-/** How long an answer takes to count as slow: a quarter of the timeout, and at least a second. */
-function slowAfterMs(timeoutMs: number): number {
-  return Math.max(1000, timeoutMs / 4);
-}
-
-/** A failure that took at least a quarter of the timeout (and a second), described without its numbers; else undefined. */
-function slowFailure(exchange: Exchange, timeoutMs: number): string | undefined {
-  if (exchange.cancelled || exchange.elapsedMs < slowAfterMs(timeoutMs)) return undefined;
-  const kind = answerKind(exchange);
-  if (kind === 'timeout') return 'no answer within the timeout';
-  if (kind !== 'tool-error' && kind !== 'protocol-error') return undefined;
-  const text = errorText(exchange).replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().slice(0, 80);
-  return `${kind === 'tool-error' ? 'isError' : 'JSON-RPC error'}: "${text}"`;
-}
-
-function wanted(options: PlanOptions, tool: string, probe: ProbeKind): boolean {
-  return !options.replay || (options.replay.tool === tool && options.replay.probe === probe);
-}
-
 /** A 32-bit seed per (tool, probe), so a replay of one pair does not depend on which others ran. */
 export function batchSeed(seed: number, tool: string, probe: ProbeKind): number {
   let hash = (seed ^ 0x9e3779b9) >>> 0;
@@ -402,39 +165,17 @@ export function batchSeed(seed: number, tool: string, probe: ProbeKind): number 
   return hash | 0;
 }
 
-async function runBatch(
-  session: Session,
-  toolInfo: ToolInfo,
-  probe: ProbeKind,
-  enumerated: ProbeCase[],
-  arbitrary: fc.Arbitrary<ProbeCase> | null,
-  options: RunOptions,
-  result: RunResult,
-  limits: ToolLimits,
-  pool?: UnitPool,
-): Promise<void> {
+async function runBatch(session: Session, { tool: toolInfo, probe, plan }: Batch, options: RunOptions, result: RunResult, limits: ToolLimits, pool?: UnitPool): Promise<void> {
   const tool = toolInfo.name;
+  const { enumerated, arbitrary } = plan;
   const firstExchange = result.exchanges.length;
   const firstHit = result.hits.length;
   const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown, withheld: 0, heldBy: '' };
-  // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
-  const check = (property: fc.IAsyncProperty<[ProbeCase]>, path?: string) =>
-    fc.check(property, {
-      seed: batchSeed(options.seed, tool, probe),
-      numRuns: enumerated.length + (arbitrary === null ? 0 : options.runs),
-      examples: enumerated.map((c) => [c] as [ProbeCase]),
-      path,
-    });
-  const source = arbitrary ?? fc.constantFrom(...enumerated);
-  const send = async (probeCase: ProbeCase, path: string): Promise<RuleHit[]> => {
-    if (batch.fatal) return [];
-    // fast-check would take a throw for a failing input and hide it: a throw (an interruption) ends the run instead.
-    try {
-      return await sendOne(probeCase, path);
-    } catch (error) {
-      batch.fatal = error;
-      return [];
-    }
+  const grade = (exchange: Exchange): RuleHit[] => {
+    const { applies, hits } = options.grade(exchange);
+    exchange.applies = applies;
+    result.hits.push(...hits);
+    return hits;
   };
   const sendOne = async (probeCase: ProbeCase, path: string): Promise<RuleHit[]> => {
     const mayRunLong = tool !== NO_TOOL && (probeCase.expect === 'valid-input' || probeCase.expect === 'any');
@@ -456,50 +197,38 @@ async function runBatch(
       if (!session.gone) broken.recheck = await recheck(session, toolInfo, probe, probeCase, exchanges.indexOf(broken), broken.outcome.kind);
     }
     limits.after(tool, probe, probeCase, exchanges, mayRunLong);
-    const hits = exchanges.flatMap((exchange) => gradeExchange(exchange, options.rules, session.facts, options.profile));
-    result.hits.push(...hits);
-    return hits;
+    return exchanges.flatMap(grade);
   };
-
-  if (options.replay) {
-    let sent = false; // with a path, fast-check goes on past the replayed value: send only that one
-    await check(fc.asyncProperty(source, async (probeCase) => {
-      if (sent) return true;
-      sent = true;
-      await send(probeCase, options.replay!.path);
-      return true;
-    }), options.replay.path);
-  } else {
-    // Explore: every input once; remember where each rule first failed.
-    const firstFailure = new Map<string, string>();
-    let index = 0;
-    await check(fc.asyncProperty(source, async (probeCase) => {
-      const path = String(index++);
-      if (batch.stopped) return true;
-      for (const hit of await send(probeCase, path)) if (!firstFailure.has(hit.ruleId)) firstFailure.set(hit.ruleId, path);
-      return true;
-    }));
-    // Shrink: restart fast-check at each rule's first failure and let it look for a smaller input failing that rule.
-    let shrinkCalls = 0;
-    for (const [ruleId, path] of firstFailure) {
-      if (batch.stopped || arbitrary === null) break;
-      let first = true;
-      const shrunk = await check(fc.asyncProperty(source, async (probeCase) => {
-        if (first) {
-          first = false; // the failing input itself was already sent and graded while exploring
-          return false;
-        }
-        if (batch.stopped || shrinkCalls >= SHRINK_BUDGET) return true;
-        shrinkCalls++;
-        return !(await send(probeCase, UNKNOWN_PATH)).some((hit) => hit.ruleId === ruleId);
-      }), path);
-      if (shrunk.failed && shrunk.counterexamplePath && shrunk.counterexamplePath !== path) {
-        const smallest = JSON.stringify(shrunk.counterexample?.[0]);
-        const exchange = result.exchanges.findLast((e): e is Exchange => 'case' in e && e.tool === tool && e.probe === probe && e.path === UNKNOWN_PATH && JSON.stringify(e.case) === smallest);
-        if (exchange) exchange.path = shrunk.counterexamplePath;
+  // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
+  const search: Search = {
+    source: arbitrary ?? fc.constantFrom(...enumerated),
+    check: (property, path) =>
+      fc.check(property, {
+        seed: batchSeed(options.seed, tool, probe),
+        numRuns: enumerated.length + (arbitrary === null ? 0 : options.runs),
+        examples: enumerated.map((c) => [c] as [ProbeCase]),
+        path,
+      }),
+    async send(probeCase, path) {
+      if (batch.fatal) return [];
+      // fast-check would take a throw for a failing input and hide it: a throw (an interruption) ends the run instead.
+      try {
+        return await sendOne(probeCase, path);
+      } catch (error) {
+        batch.fatal = error;
+        return [];
       }
-    }
-  }
+    },
+    stopped: () => batch.stopped,
+    shrinkable: arbitrary !== null,
+    found(smallest, path) {
+      const sent = JSON.stringify(smallest);
+      const exchange = result.exchanges.findLast((e): e is Exchange => 'case' in e && e.tool === tool && e.probe === probe && e.path === UNKNOWN_PATH && JSON.stringify(e.case) === sent);
+      if (exchange) exchange.path = path;
+    },
+  };
+  if (options.replay) await replayOne(search, options.replay.path);
+  else await exploreAndShrink(search);
 
   if (batch.fatal !== undefined) throw batch.fatal;
   if (batch.withheld > 0) result.skips.push({ tool, probe, reason: `${batch.withheld} input(s) not sent: ${batch.heldBy}` });
@@ -510,7 +239,7 @@ async function runBatch(
     if (!last.alive) {
       await session.recover();
       if (!session.gone) last.recheck = await recheckLiveness(session, toolInfo, probe, last);
-      result.hits.push(...gradeExchange(last, options.rules, session.facts, options.profile).filter((hit) => hit.ruleId === 'server-survives'));
+      regrade(last, options, result);
     }
   }
   // Graded: what the report needs of each input is an abbreviation (an oversized probe's megabyte stays in no exchange).
@@ -519,19 +248,17 @@ async function runBatch(
     const exchange = result.exchanges[i];
     if (!('case' in exchange)) continue;
     if (hit.has(exchange)) compact(exchange);
-    else result.exchanges[i] = graded(exchange, options.rules, session);
+    else result.exchanges[i] = { seq: exchange.seq, tool: exchange.tool, probe: exchange.probe, applies: exchange.applies ?? [] };
   }
 }
 
-const appliesCache = new Map<string, readonly string[]>();
-
-/** The slim record of an exchange no rule hit (the rule-id lists are shared, there are few distinct ones). */
-function graded(exchange: Exchange, rules: readonly EnabledRule[], session: Session): GradedExchange {
-  const ids = rules.filter(({ rule }) => rule.appliesTo(exchange, session.facts)).map(({ rule }) => rule.meta.id);
-  const key = ids.join(',');
-  const applies = appliesCache.get(key) ?? ids;
-  appliesCache.set(key, applies);
-  return { seq: exchange.seq, tool: exchange.tool, probe: exchange.probe, applies };
+/** Grade an exchange again once its liveness is known: the hits that this adds (a server that stopped answering after it). */
+function regrade(exchange: Exchange, options: RunOptions, result: RunResult): void {
+  const key = (hit: RuleHit) => `${hit.ruleId}\u0000${hit.messageId}\u0000${JSON.stringify(hit.data)}`;
+  const before = new Set(result.hits.filter((hit) => hit.exchange === exchange).map(key));
+  const { applies, hits } = options.grade(exchange);
+  exchange.applies = applies;
+  result.hits.push(...hits.filter((hit) => !before.has(key(hit))));
 }
 
 /** The exchange with long strings and arrays in its input and request frame abbreviated, once it has been graded. */

@@ -1,5 +1,6 @@
 // Structured error metadata (rulebook §5): category, retryable flag, delay, user text, extras — and where each was found.
-import type { Exchange } from '../types.js';
+import type { Exchange, MetadataOptions } from '../types.js';
+export type { MetadataOptions };
 import { textItems } from './surface.js';
 import { isRecord } from '../util/guards.js';
 
@@ -40,34 +41,6 @@ export interface ErrorMetadata {
   userMessage?: string;
   /** Every recognised field, by canonical name (first found wins), with its raw value and path. */
   fields: Partial<Record<MetadataFieldName, MetadataField>>;
-}
-
-/** More field names to recognise, beside §5's (a server's own vocabulary, e.g. "failureClass"). */
-export interface MetadataOptions {
-  categoryFields?: readonly string[];
-  retryableFields?: readonly string[];
-  /** Delay fields: seconds, or milliseconds when the name ends in "Ms"/"_ms", or a timestamp. */
-  delayFields?: readonly string[];
-  userMessageFields?: readonly string[];
-}
-
-/** JSON Schema of MetadataOptions, for the optionsSchema of rules that read metadata with them. */
-export const METADATA_OPTIONS_SCHEMA = {
-  categoryFields: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More field names holding the error category.' },
-  retryableFields: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More field names holding the retryable flag.' },
-  delayFields: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More field names holding a retry delay (seconds; milliseconds when the name ends in Ms or _ms; or a timestamp).' },
-  userMessageFields: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'More field names holding a user-safe message.' },
-} as const;
-
-/** The MetadataOptions in a rule's options object (unknown values are ignored). */
-export function metadataOptions(options: Record<string, unknown>): MetadataOptions {
-  const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []);
-  return {
-    categoryFields: list(options.categoryFields),
-    retryableFields: list(options.retryableFields),
-    delayFields: list(options.delayFields),
-    userMessageFields: list(options.userMessageFields),
-  };
 }
 
 const CATEGORY_KEYS = ['errorCategory', 'category', 'errorType', 'type', 'class', 'kind'];
@@ -217,23 +190,8 @@ function recognise(key: string, value: unknown, keys: KeySets): { name: Metadata
   return undefined;
 }
 
-/**
- * Structured error metadata of an exchange, from every place §5 lists; the first occurrence of a field wins. Several
- * rules read it: without rule options it is worked out once per answer (callers must not change what they get).
- */
+/** Structured error metadata of an exchange, from every place §5 lists; the first occurrence of a field wins. */
 export function extractMetadata(ex: Exchange, opts: MetadataOptions = {}): ErrorMetadata {
-  const plain = Object.keys(opts).length === 0;
-  const known = plain ? metadataOf.get(ex.outcome as object) : undefined;
-  if (known) return known;
-  const meta = metadataFor(ex, opts);
-  if (plain) metadataOf.set(ex.outcome as object, meta);
-  return meta;
-}
-
-/** Metadata without rule options, by the answer (outcome) it was read from. */
-const metadataOf = new WeakMap<object, ErrorMetadata>();
-
-function metadataFor(ex: Exchange, opts: MetadataOptions): ErrorMetadata {
   const meta: ErrorMetadata = { fields: {} };
   const keys = keySets(opts);
   const explicitCategory = [...EXPLICIT_CATEGORY_KEYS, ...(opts.categoryFields ?? [])];

@@ -87,21 +87,7 @@ export function scanText(value: unknown, depth = 0): string {
 }
 
 /** The texts of an error answer (tool error or JSON-RPC error); [] for success, timeout and closed. */
-export function errorSurfaces(ex: Exchange): readonly ErrorSurface[] {
-  // Several rules read the same surfaces of one exchange: they are worked out once (an exchange's answer never changes).
-  let surfaces = surfacesOf.get(ex);
-  if (surfaces === undefined || surfacesOf.get(ex.outcome as object) !== surfaces) {
-    surfaces = surfacesFor(ex);
-    surfacesOf.set(ex, surfaces);
-    surfacesOf.set(ex.outcome as object, surfaces);
-  }
-  return surfaces;
-}
-
-/** The surfaces worked out, keyed by the exchange and by its outcome (a copy of the exchange with another outcome is another answer). */
-const surfacesOf = new WeakMap<object, readonly ErrorSurface[]>();
-
-function surfacesFor(ex: Exchange): ErrorSurface[] {
+export function errorSurfaces(ex: Exchange): ErrorSurface[] {
   const surfaces: ErrorSurface[] = [];
   // An HTTP error page is what a client (and its logs) shows: internals leak there as well.
   if (ex.outcome.kind === 'http') return ex.outcome.body.trim() === '' ? [] : [{ where: 'HTTP body', text: ex.outcome.body }];

@@ -1,5 +1,6 @@
 // The report: everything a run found, as plain data. The `json` format is this object; every formatter reads it.
-import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations, type TransportKind, type HttpFacts } from '../types.js';
+import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations, type TransportKind, type HttpFacts, type Skip, type SourceAnchor } from '../types.js';
+export type { SourceAnchor };
 import type { Check, Score } from '../score/score.js';
 import type { Coverage } from '../score/coverage.js';
 import type { InterruptCause } from '../interrupt.js';
@@ -46,11 +47,7 @@ export interface Finding {
   baselined?: boolean;
 }
 
-export interface SkipEntry {
-  tool: string;
-  probe: ProbeKind | '*';
-  reason: string;
-}
+export type SkipEntry = Skip;
 
 /** A rule in force for this run, with the level it was configured at. */
 export interface RuleEntry {
@@ -62,11 +59,6 @@ export interface RuleEntry {
   docs: string;
 }
 
-/** Where findings are anchored in the repository (SARIF and annotations need a file and a line). */
-export interface SourceAnchor {
-  uri: string;
-  line: number;
-}
 
 export interface ToolEntry {
   name: string;

@@ -1,18 +1,13 @@
 // The `sarif` format: SARIF 2.1.0 as GitHub code scanning accepts it: one run, one repository-relative location per result.
 import type { Finding, Report, RuleEntry } from './model.js';
 import { DOCS_BASE } from '../version.js';
+import { ruleById } from '../../rules/index.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://github.com/mcp-errlint/mcp-errlint';
 /** GitHub rejects a run with more results than this. */
 export const MAX_SARIF_RESULTS = 25_000;
 
-/** security-severity (0.1–10) for the rules GitHub should rank as security alerts. */
-const SECURITY_SEVERITY: Record<string, string> = {
-  'no-secrets': '9.0',
-  'no-internal-details': '5.3',
-  'no-stack-trace': '4.3',
-};
 
 export function formatSarif(report: Report): string {
   const ruleIndex = new Map(report.rules.map((rule, index) => [rule.id, index]));
@@ -51,7 +46,9 @@ export function formatSarif(report: Report): string {
 function descriptor(rule: RuleEntry) {
   const helpUri = `${DOCS_BASE}/${rule.id}.md`;
   const properties: Record<string, unknown> = { tags: rule.tags };
-  if (SECURITY_SEVERITY[rule.id]) properties['security-severity'] = SECURITY_SEVERITY[rule.id];
+  // security-severity (0.1–10): the rules GitHub should rank as security alerts say so in their meta.
+  const securitySeverity = ruleById(rule.id)?.meta.securitySeverity;
+  if (securitySeverity !== undefined) properties['security-severity'] = securitySeverity;
   return {
     id: rule.id,
     name: rule.id.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()),

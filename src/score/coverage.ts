@@ -1,7 +1,6 @@
 // Coverage, part of the verdict (rulebook §6): which listed tools were probed, which probe kinds ran, and why the rest did not. Pure.
-import type { Exchange, ProbeKind } from '../types.js';
+import type { Exchange, ProbeKind, Skip } from '../types.js';
 import { NO_TOOL } from '../types.js';
-import type { Skip } from '../engine/run.js';
 
 export interface Coverage {
   /** Tools the server listed. */

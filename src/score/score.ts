@@ -1,9 +1,10 @@
 // The score stage: checks (rule × tool × probe) with verdicts, defects with their breadth, the score and the grade (rulebook §6; docs/scoring.md). Pure.
-import type { Exchange, GradedExchange, ProbeKind, SessionFacts, Severity } from '../types.js';
-import type { EnabledRule, RuleHit } from '../engine/grade.js';
+import type { Exchange, Grade, ProbeKind, RuleHit, Severity } from '../types.js';
+import type { EnabledRule } from '../grade/grade.js';
+import { ruleById } from '../../rules/index.js';
 import type { Coverage } from './coverage.js';
 
-export type Grade = 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+export type { Grade };
 
 export interface Check {
   ruleId: string;
@@ -56,8 +57,6 @@ export interface Score {
 
 export const SEVERITY_WEIGHT: Record<Severity, number> = { error: 5, warning: 3, note: 1 };
 export const SEVERITY_RANK: Record<Severity, number> = { note: 1, warning: 2, error: 3 };
-/** A reproduced failure (above note) of any of these caps the grade at D. */
-export const GRADE_CAPPING_RULES = ['server-survives', 'no-secrets', 'timely-response'];
 
 /** Lowest score of each grade, best first. */
 const BANDS: Array<[number, Grade]> = [
@@ -80,8 +79,8 @@ const checkKey = (ruleId: string, tool: string, probe: string) => `${ruleId}\u00
 
 const worse = (a: Severity, b: Severity): Severity => (SEVERITY_RANK[a] >= SEVERITY_RANK[b] ? a : b);
 
-/** One check per (rule, tool, probe) that had at least one applicable exchange; it fails when any hit landed. */
-export function buildChecks(exchanges: readonly (Exchange | GradedExchange)[], hits: readonly RuleHit[], rules: readonly EnabledRule[], session: SessionFacts): Check[] {
+/** One check per (rule, tool, probe) that had at least one applicable exchange (as grading found); it fails when any hit landed. */
+export function buildChecks(exchanges: readonly Pick<Exchange, 'tool' | 'probe' | 'applies'>[], hits: readonly RuleHit[], rules: readonly EnabledRule[]): Check[] {
   const failedAt = new Map<string, Severity>();
   for (const hit of hits) {
     const key = checkKey(hit.ruleId, hit.exchange.tool, hit.exchange.probe);
@@ -99,11 +98,7 @@ export function buildChecks(exchanges: readonly (Exchange | GradedExchange)[], h
     checks.set(key, { ruleId, tool: exchange.tool, probe: exchange.probe, verdict: failed ? 'fail' : 'pass', severity: failed ?? level, exchanges: 1 });
   };
   const levels = new Map(rules.map(({ rule, level }) => [rule.meta.id, level]));
-  for (const exchange of exchanges) {
-    if ('applies' in exchange) {
-      for (const id of exchange.applies) if (levels.has(id)) add(id, levels.get(id)!, exchange);
-    } else for (const { rule, level } of rules) if (rule.appliesTo(exchange, session)) add(rule.meta.id, level, exchange);
-  }
+  for (const exchange of exchanges) for (const id of exchange.applies ?? []) if (levels.has(id)) add(id, levels.get(id)!, exchange);
   // A hit can land on an exchange the rule did not count as applicable (a liveness verdict added afterwards).
   for (const hit of hits) if (!checks.has(checkKey(hit.ruleId, hit.exchange.tool, hit.exchange.probe))) add(hit.ruleId, hit.severity, hit.exchange);
   return [...checks.values()];
@@ -139,18 +134,23 @@ export function defectsOf(checks: readonly Check[]): Defect[] {
   return defects.sort((a, b) => b.penalty - a.penalty || a.ruleId.localeCompare(b.ruleId));
 }
 
-/** The ceilings the findings, the gate and the coverage put on the grade. */
-function capsOf(defects: readonly Defect[], gateFailed: boolean): GradeCap[] {
+/** The ceilings the findings put on the grade: a rule that caps it (its meta says where) failing above note, errors, warnings. */
+function capsOf(defects: readonly Defect[]): GradeCap[] {
   const caps: GradeCap[] = [];
-  const capping = [...new Set(defects.filter((d) => GRADE_CAPPING_RULES.includes(d.ruleId) && d.severity !== 'note').map((d) => d.ruleId))];
-  if (capping.length > 0) caps.push({ max: 'D', reason: `${capping.join(', ')} failed (reproduced)` });
+  const capping = new Map<Grade, Set<string>>();
+  for (const { ruleId, severity } of defects) {
+    const max = ruleById(ruleId)?.meta.capsGrade;
+    if (max !== undefined && severity !== 'note') capping.set(max, (capping.get(max) ?? new Set()).add(ruleId));
+  }
+  for (const [max, ids] of capping) caps.push({ max, reason: `${[...ids].join(', ')} failed (reproduced)` });
   const errors = defects.filter((d) => d.severity === 'error');
   if (errors.length > 0) caps.push({ max: 'B', reason: `error-level findings (${errors.map((d) => d.ruleId).join(', ')})` });
   const warnings = defects.filter((d) => d.severity === 'warning');
   if (warnings.length > 0) caps.push({ max: 'A', reason: `warnings (${warnings.map((d) => d.ruleId).join(', ')})` });
-  if (gateFailed) caps.push({ max: 'B', reason: 'the run failed its gate' });
   return caps;
 }
+
+const GATE_CAP: GradeCap = { max: 'B', reason: 'the run failed its gate' };
 
 /** Squeeze a score into the band of `max` and below, keeping the order of scores that share the same ceiling. */
 function capScore(score: number, max: Grade): number {
@@ -189,8 +189,6 @@ function groupBy(checks: readonly Check[], key: (check: Check) => string): Recor
 export interface ScoreContext {
   /** How much of the server was probed; an incomplete run gets no letter grade. */
   coverage?: Pick<Coverage, 'incomplete'>;
-  /** The run failed its gate (findings at --fail-on, --min-score, …): the grade must not read as a pass. */
-  gateFailed?: boolean;
   /** The run was cut short (deadline, signal): what was not probed is unknown, so there is no letter grade. */
   interrupted?: boolean;
 }
@@ -202,18 +200,24 @@ export interface ScoreContext {
  */
 export function scoreChecks(checks: readonly Check[], context: ScoreContext = {}): Score {
   const defects = defectsOf(checks);
-  const caps = capsOf(defects, context.gateFailed ?? false);
-  let score = checks.length === 0 ? 0 : 100 * defects.reduce((health, d) => health * (1 - d.penalty / 100), 1);
-  const strictest = caps.reduce<Grade | undefined>((max, cap) => (max === undefined || gradeRank(cap.max) > gradeRank(max) ? cap.max : max), undefined);
+  return scored({ defects, caps: capsOf(defects), byRule: groupBy(checks, (c) => c.ruleId), byTool: groupBy(checks, (c) => c.tool) }, context);
+}
+
+/**
+ * The score with the gate's ceiling put on (the run failed its gate: its grade must not read as a pass) or taken off:
+ * the number again from the defects and the other ceilings; nothing is counted again.
+ */
+export function gated(score: Score, gateFailed: boolean, context: ScoreContext = {}): Score {
+  const caps = score.caps.filter((cap) => cap.reason !== GATE_CAP.reason);
+  return scored({ ...score, caps: gateFailed ? [...caps, GATE_CAP] : caps }, context);
+}
+
+function scored(parts: Pick<Score, 'defects' | 'caps' | 'byRule' | 'byTool'>, context: ScoreContext): Score {
+  const anyCheck = Object.keys(parts.byRule).length > 0;
+  const incomplete = !anyCheck || context.coverage?.incomplete === true || context.interrupted === true;
+  let score = anyCheck ? 100 * parts.defects.reduce((health, d) => health * (1 - d.penalty / 100), 1) : 0;
+  const strictest = parts.caps.reduce<Grade | undefined>((max, cap) => (max === undefined || gradeRank(cap.max) > gradeRank(max) ? cap.max : max), undefined);
   if (strictest !== undefined) score = capScore(score, strictest);
   score = Math.floor(score * 10) / 10; // never rounded up across a band edge
-  const incomplete = checks.length === 0 || context.coverage?.incomplete === true || context.interrupted === true;
-  return {
-    score,
-    grade: incomplete ? 'incomplete' : gradeFor(score),
-    caps,
-    defects,
-    byRule: groupBy(checks, (c) => c.ruleId),
-    byTool: groupBy(checks, (c) => c.tool),
-  };
+  return { score, grade: incomplete ? 'incomplete' : gradeFor(score), caps: parts.caps, defects: parts.defects, byRule: parts.byRule, byTool: parts.byTool };
 }

@@ -7,15 +7,15 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/client';
 import type { Outcome, ProtocolEra, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
-import { RecordingStdioTransport } from './stdio-transport.js';
-import { RecordingHttpTransport, httpRefusal } from './http-transport.js';
-import { cutOf, type HttpFacts, type WireTransport } from './wire.js';
-import { isHttpTarget, type ServerTarget } from './target.js';
-import { CapLog, ownCopy } from './caps.js';
+import { RecordingStdioTransport } from '../transport/stdio.js';
+import { RecordingHttpTransport, httpRefusal } from '../transport/http.js';
+import { cutOf, type HttpFacts, type WireTransport } from '../transport/wire.js';
+import { isHttpTarget, type ServerTarget } from '../target/target.js';
+import { CapLog, ownCopy } from '../transport/caps.js';
 import { TOOL_VERSION } from '../version.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 import { Interrupted, interruptionOf, throwIfInterrupted } from '../interrupt.js';
-import { HandshakeTimeout, httpStartupFailure, startupFailure, stdoutSighting, type StartupEnd } from './startup.js';
+import { HandshakeTimeout, httpStartupFailure, startupFailure, stdoutSighting, type StartupEnd } from '../transport/startup.js';
 
 export interface SessionOptions {
   target: ServerTarget;

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inputVariable, parseClientConfig, readClientConfig, workspaceFolderOf, type ClientConfigContext, type DeclaredServer } from '../../src/config/client-config.js';
+import { inputVariable, parseClientConfig, readClientConfig, workspaceFolderOf, type ClientConfigContext, type DeclaredServer } from '../../src/target/client-config.js';
 import { ConfigError } from '../../src/config/load.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

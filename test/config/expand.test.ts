@@ -1,6 +1,6 @@
 // Environment variables in values the user gave (--header): the three spellings, unset ones, header names, line breaks, secrets.
 import { describe, expect, it } from 'vitest';
-import { expandEnv, parseHeader } from '../../src/config/expand.js';
+import { expandEnv, parseHeader } from '../../src/target/expand.js';
 import { UsageError } from '../../src/errors.js';
 
 const ENV = { TOKEN: 's3cr3t-token', USER_ID: '42', EMPTY: '', HAS_DOLLAR: 'a$TOKEN', NEWLINE: 'x\r\nInjected: yes', NUL: 'a\u0000b' };

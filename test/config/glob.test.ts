@@ -1,8 +1,8 @@
 // Tool selection by the config's globs, and the "did you mean" suggestions of config and flag errors.
 import { describe, expect, it } from 'vitest';
-import { matchesAny } from '../../src/config/glob.js';
-import { closest } from '../../src/config/suggest.js';
-import { selectTools } from '../../src/lint.js';
+import { matchesAny } from '../../src/util/glob.js';
+import { closest } from '../../src/util/suggest.js';
+import { selectTools } from '../../src/plan/batches.js';
 import { UsageError } from '../../src/errors.js';
 import type { ToolInfo } from '../../src/types.js';
 

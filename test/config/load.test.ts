@@ -36,6 +36,7 @@ describe('a valid config', () => {
     ['[level] and [level, {}] for a rule without options', { rules: { 'no-stack-trace': ['warning'], 'no-secrets': ['error', {}] } }],
     ['options that match the rule’s optionsSchema', { rules: { 'no-internal-details': ['error', { allowedHosts: ['a.corp'], extraPatterns: ['T-\\d+'] }] } }],
     ['every probe kind set', { probes: Object.fromEntries(PROBE_KINDS.map((k) => [k, true])) }],
+    ['metadata field names', { metadata: { categoryFields: ['failureClass'], retryableFields: ['canRetry'], delayFields: ['backoffMs'], userMessageFields: ['displayMessage'] } }],
     ['a UTF-8 byte order mark', '\uFEFF{"runs": 1}'],
   ])('accepts %s', (_, config) => {
     expect(problems(config)).toEqual([]);
@@ -61,6 +62,13 @@ describe('an invalid config: one line per problem, "<file>: <JSON path>: <what w
       ],
     ],
     ['an unknown top-level key', { timeoutMs: 5000 }, ["/timeoutMs: unknown key 'timeoutMs' (did you mean 'timeout'?)"]],
+    ['an unknown metadata key', { metadata: { categoryField: ['x'] } }, ["/metadata/categoryField: unknown key 'categoryField' (did you mean 'categoryFields'?)"]],
+    ['an empty metadata field name', { metadata: { delayFields: [''] } }, ['/metadata/delayFields/0: must NOT have fewer than 1 characters']],
+    [
+      'metadata field names as a rule\'s options (where they once were)',
+      { rules: { 'structured-error-metadata': ['error', { categoryFields: ['failureClass'] }] } },
+      ["/rules/structured-error-metadata/1: rule 'structured-error-metadata' takes no options (metadata field names are the top-level \"metadata\" key)"],
+    ],
     ['an unknown key with nothing close', { tools: { only: ['a'] } }, ["/tools/only: unknown key 'only' (known: include, exclude)"]],
     ['a profile', { profile: 'lenient' }, ['/profile: must be one of recommended, strict']],
     ['runs below 0', { runs: -1 }, ['/runs: must be >= 0']],

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseServers, type ServerChoice, type ServerFlags } from '../../src/config/servers.js';
 import type { LoadedConfig } from '../../src/config/load.js';
-import { inputVariable } from '../../src/config/client-config.js';
+import { inputVariable } from '../../src/target/client-config.js';
 import { UsageError } from '../../src/errors.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { runCli } from '../helpers/cli.js';
-import type { Board } from '../../src/scoreboard/board.js';
+import type { Board } from '../../src/board/board.js';
 import type { Report } from '../../src/report/model.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -60,7 +60,7 @@ describe('the packed package', () => {
     // prepack builds dist/ in the clone; --json says which files the tarball holds.
     const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], clone)) as Array<{ filename: string; files: Array<{ path: string }> }>;
     const shipped = packed.files.map((f) => f.path);
-    for (const file of ['LICENSE', 'README.md', 'package.json', 'bin/mcp-errlint.js', 'dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'schema/report.schema.json']) {
+    for (const file of ['LICENSE', 'README.md', 'package.json', 'bin/mcp-errlint.js', 'dist/src/cli/main.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'schema/report.schema.json']) {
       expect(shipped, file).toContain(file);
     }
     expect(shipped.filter((f) => /^(test|fixtures|corpus|src)\//.test(f) || f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import type { Board, BoardRow } from '../../src/scoreboard/board.js';
+import type { Board, BoardRow } from '../../src/board/board.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { interop } from '../../src/util/interop.js';
 

@@ -1,5 +1,8 @@
 // Test helper: hand-written exchanges and a one-call way to grade one with a rule, no server involved.
-import type { BurstPosition, Delivery, Exchange, Expectation, JsonSchema, ProbeKind, ProfileName, ReportDescriptor, Rule, SessionFacts } from '../../src/types.js';
+import type { BurstPosition, Delivery, Exchange, Expectation, JsonSchema, MetadataOptions, ProbeKind, ProfileName, RuleLevel, SessionFacts, Severity } from '../../src/types.js';
+import type { Rule } from '../../src/grade/rule.js';
+import { messageOf } from '../../src/grade/rule.js';
+import { enabledRules, Grader } from '../../src/grade/grade.js';
 import { NO_TOOL } from '../../src/types.js';
 
 export interface ExchangeSpec {
@@ -130,41 +133,57 @@ function requestFor(delivery: Delivery | undefined, name: string, args: unknown)
 export interface GradeOptions {
   version?: string;
   profile?: ProfileName;
+  /** The rule's options (over its defaults). */
   options?: Record<string, unknown>;
+  /** A level set by the user for the rule (config or --rule). */
+  level?: RuleLevel;
+  /** The metadata field names the user added. */
+  metadata?: MetadataOptions;
   timeoutMs?: number;
+  transport?: SessionFacts['transport'];
+  /** What the user gave the server (its arguments, working directory). */
+  userSupplied?: SessionFacts['userSupplied'];
+}
+
+export interface Finding {
+  messageId: string;
+  severity: Severity;
+  data: Record<string, string | number>;
 }
 
 export interface Graded {
   applies: boolean;
-  findings: ReportDescriptor[];
+  findings: Finding[];
 }
 
 export function session(opts: GradeOptions = {}): SessionFacts {
   const protocolVersion = opts.version ?? '2025-06-18';
-  return { protocolVersion, era: protocolVersion >= '2026-07-28' ? 'modern' : 'legacy', transport: 'stdio', timeoutMs: opts.timeoutMs ?? 10_000 };
+  return {
+    protocolVersion,
+    era: protocolVersion >= '2026-07-28' ? 'modern' : 'legacy',
+    transport: opts.transport ?? 'stdio',
+    timeoutMs: opts.timeoutMs ?? 10_000,
+    ...(opts.userSupplied ? { userSupplied: opts.userSupplied } : {}),
+  };
 }
 
-/** Grade one exchange as the engine would; also fails the test when a finding's messageId or placeholders don't fit the meta. */
+/** Grade one exchange with one rule through the real grader; also fails the test when a finding's messageId or placeholders don't fit the meta. */
 export function grade(rule: Rule, ex: Exchange, opts: GradeOptions = {}): Graded {
-  const facts = session(opts);
-  const findings: ReportDescriptor[] = [];
-  const applies = rule.appliesTo(ex, facts);
-  if (applies) {
-    rule.check(ex, {
-      session: facts,
-      options: opts.options ?? {},
-      profile: opts.profile ?? 'recommended',
-      report(descriptor) {
-        const template = rule.meta.messages[descriptor.messageId];
-        if (template === undefined) throw new Error(`${rule.meta.id}: unknown messageId '${descriptor.messageId}'`);
-        for (const [, key] of template.matchAll(/\{(\w+)\}/g)) {
-          if (descriptor.data?.[key] === undefined) throw new Error(`${rule.meta.id}/${descriptor.messageId}: placeholder {${key}} has no data`);
-        }
-        findings.push(descriptor);
-      },
-    });
-  }
-  return { applies, findings };
+  const profile = opts.profile ?? 'recommended';
+  const id = rule.meta.id;
+  // A rule off in the profile (customer-message in recommended) is graded as if the user had turned it on.
+  const level = opts.level ?? (rule.meta.severity[profile] === 'off' ? 'warning' : undefined);
+  const rules = enabledRules([rule], profile, level ? { [id]: level } : {}, opts.options ? { [id]: opts.options } : {});
+  const graded = new Grader(rules, { session: session(opts), profile, metadata: opts.metadata }).grade(ex);
+  const findings = graded.hits.map(({ messageId, severity, data }) => {
+    const message = messageOf(rule.meta, messageId);
+    if (message === undefined) throw new Error(`${rule.meta.id}: unknown messageId '${messageId}'`);
+    for (const [, key] of message.text.matchAll(/\{(\w+)\}/g)) {
+      if (data[key] === undefined) throw new Error(`${rule.meta.id}/${messageId}: placeholder {${key}} has no data`);
+    }
+    return { messageId, severity, data };
+  });
+  return { applies: graded.applies.length > 0, findings };
 }
 
 /** The messageIds a rule reported for an exchange ([] when it passed or did not apply). */

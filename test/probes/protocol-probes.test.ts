@@ -1,7 +1,7 @@
 // The server-scope protocol probes: what they put on the wire and what they expect back.
 import { describe, expect, it } from 'vitest';
 import { PROBES, probeByKind } from '../../probes/index.js';
-import { planBatches } from '../../src/engine/run.js';
+import { planBatches } from '../../src/plan/batches.js';
 import { NO_TOOL, type ProbeCase, type ProbePlan, type ToolInfo } from '../../src/types.js';
 
 const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };

@@ -18,7 +18,7 @@ import {
   validatorFor,
   wrongTypesOf,
   wrongTypeValue,
-} from '../../src/plan/schema-arbitrary.js';
+} from '../../src/schema/schema-arbitrary.js';
 import type { JsonSchema } from '../../src/types.js';
 import { HOSTILE_SCHEMAS, VALID_GENERATION } from './schemas.js';
 

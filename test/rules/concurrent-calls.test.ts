@@ -66,7 +66,7 @@ describe('concurrent-calls', () => {
     it('fails: the others answered within the first half of the timeout, this one never', () => {
       const ex = member(6, { timeout: true, answers: 0, burst: { index: 6, size: 8, members: burstOf(6, timedOut, (i) => ({ outcome: 'result', elapsedMs: 600 * (i + 1) })) } });
       expect(grade(rule, ex).findings).toEqual([
-        { messageId: 'lost', data: { index: 7, size: 8, name: 'errlint_concurrent_7', outcome: 'no answer within 10000 ms, while 7 other request(s) of the burst were answered within 4800 ms' } },
+        { messageId: 'lost', severity: 'error', data: { index: 7, size: 8, name: 'errlint_concurrent_7', outcome: 'no answer within 10000 ms, while 7 other request(s) of the burst were answered within 4800 ms' } },
       ]);
     });
   });

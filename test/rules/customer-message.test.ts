@@ -37,4 +37,11 @@ describe('customer-message', () => {
   ])('does not apply to %s', (_name, ex) => {
     expect(grade(rule, ex).applies).toBe(false);
   });
+
+  it('reads the server\'s own metadata field names (the top-level metadata setting), as every rule does', () => {
+    const ex = exchange({ probe: 'positive', isError: true, text: 'Upgrade needed', structuredContent: { failureClass: 'policy', displayMessage: 'Your plan does not include this.' } });
+    expect(grade(rule, ex).applies).toBe(false);
+    expect(grade(rule, ex, { metadata: { categoryFields: ['failureClass'] } }).findings.map((f) => f.messageId)).toEqual(['missing']);
+    expect(grade(rule, ex, { metadata: { categoryFields: ['failureClass'], userMessageFields: ['displayMessage'] } })).toEqual({ applies: true, findings: [] });
+  });
 });

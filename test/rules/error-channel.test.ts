@@ -41,11 +41,19 @@ describe('error-channel', () => {
     expect(grade(rule, exchange({ probe: 'extra-properties', error: { code: -32602, message: "Unknown property 'zzz'" } })).findings).toEqual([]);
   });
 
-  it('keeps the configured level (error) in the strict profile instead of the recommended warning', () => {
+  it('grades -32602 on invalid input at the rule\'s level (error) in the strict profile instead of the recommended warning', () => {
     const ex = exchange({ probe: 'wrong-type', error: invalidParams });
-    const [finding] = grade(rule, ex, { version: '2025-11-25', profile: 'strict' }).findings;
-    expect(finding).toMatchObject({ messageId: 'invalidParamsSince2025_11_25' });
-    expect(finding.severity).toBeUndefined();
+    const severity = (opts: Parameters<typeof grade>[2]) => grade(rule, ex, { version: '2025-11-25', ...opts }).findings.map((f) => [f.messageId, f.severity]);
+    expect(severity({ profile: 'strict' })).toEqual([['invalidParamsSince2025_11_25', 'error']]);
+    expect(severity({ profile: 'recommended' })).toEqual([['invalidParamsSince2025_11_25', 'warning']]);
+  });
+
+  it('grades every message at a level the user sets, "error" included (the profile\'s warning no longer applies)', () => {
+    const ex = exchange({ probe: 'wrong-type', error: invalidParams });
+    expect(grade(rule, ex, { version: '2025-11-25', level: 'error' }).findings.map((f) => f.severity)).toEqual(['error']);
+    expect(grade(rule, exchange({ probe: 'positive', error: { code: -32601, message: 'x' } }), { level: 'error' }).findings.map((f) => f.severity)).toEqual(['error']);
+    // a fixed lower severity (a 503 says "later") is capped by the user's level, not raised by it
+    expect(grade(rule, exchange({ probe: 'positive', error: { code: -32603, message: 'x' } }), { level: 'note' }).findings.map((f) => f.severity)).toEqual(['note']);
   });
 
   it('is version-dependent for the same exchange', () => {

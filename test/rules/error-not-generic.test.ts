@@ -50,6 +50,6 @@ describe('error-not-generic options', () => {
   });
 
   it('declares its options schema', () => {
-    expect(rule.meta.optionsSchema).toMatchObject({ type: 'object', additionalProperties: false, properties: { extraPhrases: { type: 'array' } } });
+    expect(rule.meta.options?.schema).toMatchObject({ type: 'object', additionalProperties: false, properties: { extraPhrases: { type: 'array' } } });
   });
 });

@@ -1,8 +1,7 @@
 // Table tests for jsonrpc-conformance: bad frames, the unknown method, batches by version, and the shape of every answer.
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/jsonrpc-conformance.js';
-import { enabledRules, gradeExchange } from '../../src/engine/grade.js';
-import { exchange, grade, session } from '../helpers/exchange.js';
+import { exchange, grade } from '../helpers/exchange.js';
 
 const raw = (text: string, expectCode: number, label: string, spec: Parameters<typeof exchange>[0] = {}) =>
   exchange({ probe: 'jsonrpc', expectCode, label, delivery: { kind: 'raw', text }, ...spec });
@@ -30,14 +29,14 @@ describe('jsonrpc-conformance: the jsonrpc probe', () => {
   it.each([
     ['silence on bad JSON', parseError({ silent: true }), 'silent', 'note', { expected: -32700 }],
     ['silence on an invalid request', idNull({ silent: true }), 'silent', 'note', { expected: -32600 }],
-    ['-32600 for bad JSON', parseError({ error: { code: -32600, message: 'x' }, response: rpcError(null, -32600, 'x') }), 'wrongCode', undefined, { expected: -32700, code: -32600 }],
-    ['-32700 with an id', parseError({ error: { code: -32700, message: 'Parse error' } }), 'idNotNull', undefined, { received: '7' }],
-    ['-32601 for method 5', methodNumber({ error: { code: -32601, message: 'Method not found' } }), 'wrongCode', undefined, { expected: -32600, code: -32601 }],
-    ['-32600 with id null although the id was readable', methodNumber({ error: { code: -32600, message: 'x' }, response: rpcError(null, -32600, 'x') }), 'idNotEchoed', undefined, { sent: '7', received: 'null' }],
-    ['a result for an id-null request', idNull({ result: { tools: [] }, response: { jsonrpc: '2.0', id: null, result: { tools: [] } } }), 'accepted', undefined, { expected: -32600 }],
-    ['-32603 for an unknown method', unknownMethod({ error: { code: -32603, message: 'x' } }), 'wrongCode', undefined, { expected: -32601, code: -32603 }],
-    ['no answer to an unknown method', unknownMethod({ timeout: true }), 'noAnswer', undefined, { expected: -32601 }],
-    ['an id-null answer to an unknown method', unknownMethod({ timeout: true, unmatched: [rpcError(null, -32601, 'Method not found')] }), 'idNotEchoed', undefined, { received: 'null' }],
+    ['-32600 for bad JSON', parseError({ error: { code: -32600, message: 'x' }, response: rpcError(null, -32600, 'x') }), 'wrongCode', 'warning', { expected: -32700, code: -32600 }],
+    ['-32700 with an id', parseError({ error: { code: -32700, message: 'Parse error' } }), 'idNotNull', 'warning', { received: '7' }],
+    ['-32601 for method 5', methodNumber({ error: { code: -32601, message: 'Method not found' } }), 'wrongCode', 'warning', { expected: -32600, code: -32601 }],
+    ['-32600 with id null although the id was readable', methodNumber({ error: { code: -32600, message: 'x' }, response: rpcError(null, -32600, 'x') }), 'idNotEchoed', 'warning', { sent: '7', received: 'null' }],
+    ['a result for an id-null request', idNull({ result: { tools: [] }, response: { jsonrpc: '2.0', id: null, result: { tools: [] } } }), 'accepted', 'warning', { expected: -32600 }],
+    ['-32603 for an unknown method', unknownMethod({ error: { code: -32603, message: 'x' } }), 'wrongCode', 'warning', { expected: -32601, code: -32603 }],
+    ['no answer to an unknown method', unknownMethod({ timeout: true }), 'noAnswer', 'warning', { expected: -32601 }],
+    ['an id-null answer to an unknown method', unknownMethod({ timeout: true, unmatched: [rpcError(null, -32601, 'Method not found')] }), 'idNotEchoed', 'warning', { received: 'null' }],
   ])('fails: %s', (_name, ex, messageId, severity, data) => {
     const { findings } = grade(rule, ex, { version: '2025-11-25' });
     expect(findings).toHaveLength(1);
@@ -60,14 +59,16 @@ describe('jsonrpc-conformance: the jsonrpc probe', () => {
     expect(grade(rule, parseError({ closed: { exitCode: 1, signal: null } })).applies).toBe(false);
   });
 
-  it('silence is a note only while the level is the default: the engine applies the descriptor severity', () => {
-    const facts = session({ version: '2025-11-25' });
+  it('silence is a note in both profiles, and stays one under a level the user sets (it caps nothing); the user\'s level caps it', () => {
     const ex = parseError({ silent: true });
-    const severityWith = (profile: 'recommended' | 'strict', overrides = {}) =>
-      gradeExchange(ex, enabledRules([rule], profile, overrides), facts, profile).map((h) => h.severity);
+    const severityWith = (profile: 'recommended' | 'strict', level?: 'error' | 'warning' | 'note') =>
+      grade(rule, ex, { version: '2025-11-25', profile, level }).findings.map((f) => f.severity);
     expect(severityWith('recommended')).toEqual(['note']);
     expect(severityWith('strict')).toEqual(['note']);
-    expect(severityWith('recommended', { 'jsonrpc-conformance': 'error' })).toEqual(['error']);
+    expect(severityWith('recommended', 'error')).toEqual(['note']);
+    // a message that follows the rule's level takes the user's: the unknown method's missing -32601
+    expect(grade(rule, unknownMethod({ timeout: true }), { version: '2025-11-25', level: 'error' }).findings.map((f) => f.severity)).toEqual(['error']);
+    expect(grade(rule, unknownMethod({ timeout: true }), { version: '2025-11-25', level: 'note' }).findings.map((f) => f.severity)).toEqual(['note']);
   });
 });
 
@@ -78,16 +79,16 @@ describe('jsonrpc-conformance: batches by negotiated version', () => {
 
   it.each([
     ['2024-11-05', rejected, []],
-    ['2024-11-05', accepted, [['batchAccepted', 'note']]],
+    ['2024-11-05', accepted, [['batchAcceptedUnversioned', 'note']]],
     ['2024-11-05', silent, [['silent', 'note']]],
     ['2025-03-26', accepted, []],
-    ['2025-03-26', rejected, [['batchRejected', undefined]]],
-    ['2025-03-26', silent, [['batchUnanswered', undefined]]],
+    ['2025-03-26', rejected, [['batchRejected', 'warning']]],
+    ['2025-03-26', silent, [['batchUnanswered', 'warning']]],
     ['2025-06-18', rejected, []],
-    ['2025-06-18', accepted, [['batchAccepted', undefined]]],
+    ['2025-06-18', accepted, [['batchAccepted', 'warning']]],
     ['2025-06-18', silent, [['silent', 'note']]],
-    ['2025-11-25', batch({ error: { code: -32700, message: 'x' }, response: rpcError(null, -32700, 'x') }), [['wrongCode', undefined]]],
-    ['2026-07-28', batch({ error: { code: -32600, message: 'x' }, response: rpcError('x', -32600, 'x') }), [['idNotNull', undefined]]],
+    ['2025-11-25', batch({ error: { code: -32700, message: 'x' }, response: rpcError(null, -32700, 'x') }), [['wrongCode', 'warning']]],
+    ['2026-07-28', batch({ error: { code: -32600, message: 'x' }, response: rpcError('x', -32600, 'x') }), [['idNotNull', 'warning']]],
     ['2026-07-28', rejected, []],
   ])('at %s: %#', (version, ex, expected) => {
     const { applies, findings } = grade(rule, ex, { version });

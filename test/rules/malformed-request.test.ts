@@ -25,16 +25,16 @@ describe('malformed-request', () => {
   });
 
   it.each([
-    ['-32603 with a zod dump (SDK 1.x)', malformed({ error: { code: -32603, message: zodDump } }), 'internalError', undefined, { code: -32603, expected: -32602 }],
-    ['-32601', malformed({ error: { code: -32601, message: 'Method not found' } }), 'wrongCode', undefined, { code: -32601 }],
-    ['-32600 (near miss: right family, wrong code)', malformed({ error: { code: -32600, message: 'Invalid Request' } }), 'wrongCode', undefined, { code: -32600 }],
-    ['a non-numeric code', malformed({ error: { code: 'E_PARAMS', message: 'bad' } }), 'wrongCode', undefined, { code: '"E_PARAMS"', codeAsSent: 'code "E_PARAMS", a string, not an integer' }],
-    ['-32602 as a string', malformed({ error: { code: '-32602', message: 'Invalid params' } }), 'wrongCode', undefined, { code: '"-32602"', codeAsSent: 'code "-32602", a string, not an integer', expected: -32602 }],
-    ['no code', malformed({ error: { code: undefined, message: 'Invalid params' } }), 'wrongCode', undefined, { code: 'none', codeAsSent: 'no code' }],
-    ['an isError result', malformed({ isError: true, text: 'arguments must be an object' }), 'toolErrorResult', undefined, { expected: -32602 }],
+    ['-32603 with a zod dump (SDK 1.x)', malformed({ error: { code: -32603, message: zodDump } }), 'internalError', 'warning', { code: -32603, expected: -32602 }],
+    ['-32601', malformed({ error: { code: -32601, message: 'Method not found' } }), 'wrongCode', 'warning', { code: -32601 }],
+    ['-32600 (near miss: right family, wrong code)', malformed({ error: { code: -32600, message: 'Invalid Request' } }), 'wrongCode', 'warning', { code: -32600 }],
+    ['a non-numeric code', malformed({ error: { code: 'E_PARAMS', message: 'bad' } }), 'wrongCode', 'warning', { code: '"E_PARAMS"', codeAsSent: 'code "E_PARAMS", a string, not an integer' }],
+    ['-32602 as a string', malformed({ error: { code: '-32602', message: 'Invalid params' } }), 'wrongCode', 'warning', { code: '"-32602"', codeAsSent: 'code "-32602", a string, not an integer', expected: -32602 }],
+    ['no code', malformed({ error: { code: undefined, message: 'Invalid params' } }), 'wrongCode', 'warning', { code: 'none', codeAsSent: 'no code' }],
+    ['an isError result', malformed({ isError: true, text: 'arguments must be an object' }), 'toolErrorResult', 'warning', { expected: -32602 }],
     ['a success result', malformed({ text: 'ok' }), 'success', 'error', { text: 'ok' }],
-    ['no answer before the timeout (params: [])', malformed({ timeout: true }, []), 'noAnswer', undefined, { outcome: 'no answer within 10000 ms' }],
-    ['silence', malformed({ silent: true }), 'noAnswer', undefined, { outcome: 'no answer' }],
+    ['no answer before the timeout (params: [])', malformed({ timeout: true }, []), 'noAnswer', 'warning', { outcome: 'no answer within 10000 ms' }],
+    ['silence', malformed({ silent: true }), 'noAnswer', 'warning', { outcome: 'no answer' }],
   ])('fails: %s', (_name, ex, messageId, severity, data) => {
     const { findings } = grade(rule, ex, { version: '2025-11-25' });
     expect(findings).toHaveLength(1);

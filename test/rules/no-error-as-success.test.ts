@@ -22,14 +22,14 @@ describe('no-error-as-success', () => {
     ['unknown tool answered "not found" as success', exchange({ probe: 'unknown-tool', text: 'Tool not found' }), 'failureTextOnInvalidInput', { phrase: 'not found' }],
     ['valid input, success opening with "Error:"', exchange({ probe: 'positive', text: 'Error: ECONNRESET while fetching page' }), 'leadingFailureText', { phrase: 'Error' }],
     ['extra properties, success reading as an error (§3 row 3)', exchange({ probe: 'extra-properties', text: 'Failed to parse arguments' }), 'leadingFailureText', { phrase: 'Failed' }],
-    ['valid input, JSON error object in text', exchange({ probe: 'positive', text: '{"error": "database unreachable"}' }), 'jsonErrorObject', { phrase: '"error"', where: 'content' }],
-    ['valid input, JSON error object in structuredContent', exchange({ probe: 'positive', text: 'done', structuredContent: { status: 'error' } }), 'jsonErrorObject', { phrase: '"status": "error"', where: 'structuredContent' }],
+    ['valid input, JSON error object in text', exchange({ probe: 'positive', text: '{"error": "database unreachable"}' }), 'jsonErrorObjectOnValidInput', { phrase: '"error"', where: 'content' }],
+    ['valid input, JSON error object in structuredContent', exchange({ probe: 'positive', text: 'done', structuredContent: { status: 'error' } }), 'jsonErrorObjectOnValidInput', { phrase: '"status": "error"', where: 'structuredContent' }],
   ])('fails: %s', (_name, ex, messageId, data) => {
     const { findings } = grade(rule, ex);
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ messageId, data });
     // Input that must fail keeps the configured level; a schema-valid (or 'any') input is at most a warning.
-    expect(findings[0].severity).toBe(ex.case.expect === 'invalid-input' || ex.case.expect === 'unknown-tool' ? undefined : 'warning');
+    expect(findings[0].severity).toBe(ex.case.expect === 'invalid-input' || ex.case.expect === 'unknown-tool' ? 'error' : 'warning');
   });
 
   it('redacts the evidence', () => {
@@ -62,7 +62,7 @@ describe('no-error-as-success', () => {
       ['a failure next to a zero counter', exchange({ probe: 'wrong-type', text: 'failed: 0 retries left; request failed' }), 'failed'],
       ['a labelled line after a number', exchange({ probe: 'wrong-type', text: 'Line 3 error: unexpected token' }), 'error'],
     ])('fails: %s', (_name, ex, phrase) => {
-      expect(grade(rule, ex).findings).toEqual([{ messageId: 'failureTextOnInvalidInput', data: expect.objectContaining({ phrase }) }]);
+      expect(grade(rule, ex).findings).toEqual([{ messageId: 'failureTextOnInvalidInput', severity: 'error', data: expect.objectContaining({ phrase }) }]);
     });
   });
 
@@ -83,7 +83,7 @@ describe('no-error-as-success', () => {
 
     it('input that must fail keeps the configured level', () => {
       const ex = exchange({ probe: 'wrong-type', args: { messageType: 7 }, text: 'Error: Operation failed' });
-      expect(grade(rule, ex).findings).toEqual([{ messageId: 'failureTextOnInvalidInput', data: { phrase: 'Error', label: 'wrong-type case', text: 'Error: Operation failed' } }]);
+      expect(grade(rule, ex).findings).toEqual([{ messageId: 'failureTextOnInvalidInput', severity: 'error', data: { phrase: 'Error', label: 'wrong-type case', text: 'Error: Operation failed' } }]);
     });
   });
 

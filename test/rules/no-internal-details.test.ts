@@ -1,8 +1,8 @@
 // Table tests for no-internal-details: leaks in error surfaces, near misses, echoes of our input, and rule options.
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/no-internal-details.js';
-import { exchange, grade, session } from '../helpers/exchange.js';
-import type { Exchange, ReportDescriptor, UserSupplied } from '../../src/types.js';
+import { exchange, grade } from '../helpers/exchange.js';
+import type { Exchange, UserSupplied } from '../../src/types.js';
 
 describe('no-internal-details', () => {
   it.each([
@@ -38,7 +38,7 @@ describe('no-internal-details', () => {
   });
 
   it('declares its options schema', () => {
-    expect(rule.meta.optionsSchema).toMatchObject({ properties: { extraPatterns: { type: 'array' }, allowedHosts: { type: 'array' } } });
+    expect(rule.meta.options?.schema).toMatchObject({ properties: { extraPatterns: { type: 'array' }, allowedHosts: { type: 'array' } } });
   });
 
   it('does not apply to successes (a file tool may return paths)', () => {
@@ -47,11 +47,8 @@ describe('no-internal-details', () => {
 });
 
 /** Grade with the session facts the CLI records about the server it started (its arguments and working directory). */
-function gradeStarted(ex: Exchange, userSupplied: UserSupplied): ReportDescriptor[] {
-  const facts = { ...session(), userSupplied };
-  const findings: ReportDescriptor[] = [];
-  if (rule.appliesTo(ex, facts)) rule.check(ex, { session: facts, options: {}, profile: 'recommended', report: (d) => findings.push(d) });
-  return findings;
+function gradeStarted(ex: Exchange, userSupplied: UserSupplied) {
+  return grade(rule, ex, { userSupplied }).findings;
 }
 
 // @modelcontextprotocol/server-filesystem started as `npx -y @modelcontextprotocol/server-filesystem /tmp/allowed` from /home/u/proj.
@@ -76,7 +73,7 @@ describe('no-internal-details: a filesystem server resolving our own path argume
 
   it('without the server command known, the allowed directory itself is still reported', () => {
     expect(grade(rule, denied('errlint', '/home/u/proj/errlint')).findings).toEqual([
-      { messageId: 'leak', data: { kind: 'absolute-path', where: 'content[0].text', match: '/tmp/allowed' } },
+      { messageId: 'leak', severity: 'error', data: { kind: 'absolute-path', where: 'content[0].text', match: '/tmp/allowed' } },
     ]);
   });
 
@@ -84,7 +81,7 @@ describe('no-internal-details: a filesystem server resolving our own path argume
     ['a file that is not ours', exchange({ probe: 'positive', tool: 'read_text_file', args: { path: 'errlint' }, isError: true, text: "EACCES: permission denied, open '/home/u/proj/.env'" }), '/home/u/proj/.env'],
     ["the server's own files", exchange({ probe: 'positive', tool: 'read_text_file', args: { path: 'errlint' }, isError: true, text: 'Cannot load /usr/lib/node_modules/server/dist/config.json' }), '/usr/lib/node_modules/server/dist/config.json'],
   ])('fails: %s', (_name, ex, match) => {
-    expect(gradeStarted(ex, started)).toEqual([{ messageId: 'leak', data: { kind: 'absolute-path', where: 'content[0].text', match } }]);
+    expect(gradeStarted(ex, started)).toEqual([{ messageId: 'leak', severity: 'error', data: { kind: 'absolute-path', where: 'content[0].text', match } }]);
   });
 });
 
@@ -106,7 +103,7 @@ describe('no-internal-details: a parse error describing our own malformed frame'
 
   it('fails: the same exception in answer to a well-formed tool call (the server parsed something of its own)', () => {
     const ex = exchange({ probe: 'positive', error: { code: -32603, message: 'SyntaxError: Unexpected token \'<\', "<!DOCTYPE "... is not valid JSON' } });
-    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', data: { kind: 'exception-dump', where: 'error.message', match: 'SyntaxError:' } }]);
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', severity: 'error', data: { kind: 'exception-dump', where: 'error.message', match: 'SyntaxError:' } }]);
   });
 });
 
@@ -123,7 +120,7 @@ describe('no-internal-details: [object Object] from an object we sent', () => {
     ['only strings sent', exchange({ probe: 'wrong-type', args: { query: 5 }, isError: true, text: 'Search failed: [object Object]' })],
     ['only the _meta envelope was an object', exchange({ probe: 'positive', request: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_docs', arguments: { q: 'x' }, _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'mcp-errlint' } } } }, error: { code: -32603, message: '[object Object]' } })],
   ])('fails: %s', (_name, ex) => {
-    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', data: expect.objectContaining({ kind: 'object-dump', match: '[object Object]' }) }]);
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', severity: 'error', data: expect.objectContaining({ kind: 'object-dump', match: '[object Object]' }) }]);
   });
 });
 
@@ -135,7 +132,7 @@ describe('no-internal-details: raw runtime exceptions', () => {
     ['a Python signature TypeError', exchange({ probe: 'extra-properties', args: { q: 'x', zzz: 1 }, isError: true, text: "Error executing tool search: search() got an unexpected keyword argument 'zzz'" }), 'search() got an unexpected keyword argument', 'content[0].text'],
     ['a ReferenceError', exchange({ probe: 'positive', isError: true, text: 'Tool failed: db is not defined' }), 'db is not defined', 'content[0].text'],
   ])('fails: %s', (_name, ex, match, where) => {
-    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', data: { kind: 'exception-dump', where, match } }]);
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', severity: 'error', data: { kind: 'exception-dump', where, match } }]);
   });
 
   it.each([

@@ -54,6 +54,6 @@ describe('no-secrets options', () => {
   });
 
   it('declares its options schema', () => {
-    expect(rule.meta.optionsSchema).toMatchObject({ type: 'object', additionalProperties: false, properties: { extraPatterns: { type: 'array' } } });
+    expect(rule.meta.options?.schema).toMatchObject({ type: 'object', additionalProperties: false, properties: { extraPatterns: { type: 'array' } } });
   });
 });

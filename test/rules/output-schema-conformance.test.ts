@@ -25,13 +25,13 @@ describe('output-schema-conformance', () => {
   });
 
   it.each([
-    ['a wrong type', success({ count: '2' }), '2025-11-25', ['nonConforming'], { error: '/count must be integer' }, undefined],
-    ['a missing required property', success({}), '2025-06-18', ['nonConforming'], { error: "(root) must have required property 'count'" }, undefined],
-    ['a non-conforming value before 2025-06-18 is still non-conforming', success({ count: 1.5 }), '2024-11-05', ['nonConforming'], {}, undefined],
-    ['no structuredContent, 2025-06-18', exchange({ probe: 'positive', text: '2 orders', outputSchema: schema }), '2025-06-18', ['missingStructuredContent'], { version: '2025-06-18' }, undefined],
-    ['an array, 2025-11-25', exchange({ probe: 'positive', text: '[]', structuredContent: [], outputSchema: { type: 'array' } }), '2025-11-25', ['notAnObject'], { type: 'an array', version: '2025-11-25' }, undefined],
-    ['no text fallback', exchange({ probe: 'positive', result: { content: [], structuredContent: { count: 2 } }, outputSchema: schema }), '2025-06-18', ['noTextFallback'], {}, undefined],
-    ['no text fallback and no outputSchema', exchange({ probe: 'positive', result: { content: [], structuredContent: { a: 1 } } }), '2026-07-28', ['noTextFallback'], { version: '2026-07-28' }, undefined],
+    ['a wrong type', success({ count: '2' }), '2025-11-25', ['nonConforming'], { error: '/count must be integer' }, 'error'],
+    ['a missing required property', success({}), '2025-06-18', ['nonConforming'], { error: "(root) must have required property 'count'" }, 'error'],
+    ['a non-conforming value before 2025-06-18 is still non-conforming', success({ count: 1.5 }), '2024-11-05', ['nonConforming'], {}, 'error'],
+    ['no structuredContent, 2025-06-18', exchange({ probe: 'positive', text: '2 orders', outputSchema: schema }), '2025-06-18', ['missingStructuredContent'], { version: '2025-06-18' }, 'error'],
+    ['an array, 2025-11-25', exchange({ probe: 'positive', text: '[]', structuredContent: [], outputSchema: { type: 'array' } }), '2025-11-25', ['notAnObject'], { type: 'an array', version: '2025-11-25' }, 'error'],
+    ['no text fallback', exchange({ probe: 'positive', result: { content: [], structuredContent: { count: 2 } }, outputSchema: schema }), '2025-06-18', ['noTextFallback'], {}, 'error'],
+    ['no text fallback and no outputSchema', exchange({ probe: 'positive', result: { content: [], structuredContent: { a: 1 } } }), '2026-07-28', ['noTextFallback'], { version: '2026-07-28' }, 'error'],
     ['a non-conforming isError (note)', exchange({ probe: 'positive', isError: true, text: 'x', structuredContent: { error: 'boom' }, outputSchema: schema }), '2025-11-25', ['nonConformingOnError'], { error: "(root) must have required property 'count'" }, 'note'],
   ])('fails: %s', (_name, ex, version, messageIds, data, severity) => {
     const { findings } = grade(rule, ex, { version });

@@ -62,10 +62,10 @@ describe('rule registry', () => {
   });
 
   it('gives every rule with options an object schema that rejects unknown options', () => {
-    const withOptions = RULES.filter((r) => r.meta.optionsSchema !== undefined).map((r) => r.meta.id);
-    expect(withOptions).toEqual(['no-internal-details', 'no-secrets', 'error-not-generic', 'structured-error-metadata', 'error-size-bounded']);
-    for (const rule of RULES.filter((r) => r.meta.optionsSchema !== undefined)) {
-      expect(rule.meta.optionsSchema).toMatchObject({ type: 'object', additionalProperties: false });
+    const withOptions = RULES.filter((r) => r.meta.options !== undefined).map((r) => r.meta.id);
+    expect(withOptions).toEqual(['no-internal-details', 'no-secrets', 'error-not-generic', 'error-size-bounded']);
+    for (const rule of RULES.filter((r) => r.meta.options !== undefined)) {
+      expect(rule.meta.options?.schema).toMatchObject({ type: 'object', additionalProperties: false });
     }
   });
 });

@@ -34,4 +34,11 @@ describe('retry-after-on-transient', () => {
   ])('does not apply to %s', (_name, ex) => {
     expect(grade(rule, ex).applies).toBe(false);
   });
+
+  it('reads the server\'s own metadata field names (the top-level metadata setting), as every rule does', () => {
+    const ex = exchange({ isError: true, text: 'Upstream busy', structuredContent: { failureClass: 'unavailable', backoffMs: 2000 } });
+    expect(grade(rule, ex).applies).toBe(false);
+    expect(grade(rule, ex, { metadata: { categoryFields: ['failureClass'] } }).findings.map((f) => f.messageId)).toEqual(['noDelay']);
+    expect(grade(rule, ex, { metadata: { categoryFields: ['failureClass'], delayFields: ['backoffMs'] } })).toEqual({ applies: true, findings: [] });
+  });
 });

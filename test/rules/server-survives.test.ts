@@ -19,7 +19,7 @@ describe('server-survives', () => {
     ['timed out, then dead', exchange({ timeout: true, alive: false }), 'unresponsive', { outcome: 'timeout' }],
   ])('fails: %s', (_name, ex, messageId, data) => {
     const { findings } = grade(rule, ex);
-    expect(findings).toEqual([{ messageId, data }]);
+    expect(findings).toEqual([{ messageId, severity: 'error', data }]);
   });
 
   it.each([
@@ -32,6 +32,6 @@ describe('server-survives', () => {
 
   it('keeps a failure that reproduced', () => {
     const ex = { ...exchange({ probe: 'unicode', closed: { exitCode: 1, signal: null } }), recheck: { reproduced: true, elapsedMs: 3 } };
-    expect(grade(rule, ex).findings).toEqual([{ messageId: 'exited', data: { exitCode: 1, signal: 'none' } }]);
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'exited', severity: 'error', data: { exitCode: 1, signal: 'none' } }]);
   });
 });

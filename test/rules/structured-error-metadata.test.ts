@@ -41,25 +41,29 @@ describe('structured-error-metadata', () => {
     expect(grade(rule, ex).applies).toBe(false);
   });
 
-  describe('options', () => {
+  describe('the metadata setting (field names of the server\'s own, one setting for every rule)', () => {
     it('categoryFields and retryableFields add field names', () => {
       const ex = toolError({ failureClass: 'unavailable', canRetry: true });
       expect(grade(rule, ex).findings.map((f) => f.messageId)).toEqual(['missing']);
-      expect(grade(rule, ex, { options: { categoryFields: ['failureClass'], retryableFields: ['canRetry'] } }).findings).toEqual([]);
+      expect(grade(rule, ex, { metadata: { categoryFields: ['failureClass'], retryableFields: ['canRetry'] } }).findings).toEqual([]);
     });
 
     it('an unmapped value of a configured category field is reported as such', () => {
       const ex = toolError({ failureClass: 'mystery', isRetryable: false });
-      expect(grade(rule, ex, { options: { categoryFields: ['failureClass'] } }).findings[0]).toMatchObject({ messageId: 'unmappedCategory', data: { value: 'mystery' } });
+      expect(grade(rule, ex, { metadata: { categoryFields: ['failureClass'] } }).findings[0]).toMatchObject({ messageId: 'unmappedCategory', data: { value: 'mystery' } });
     });
 
     it('delayFields and userMessageFields reach the extractor (seconds, or ms by name)', async () => {
-      const { extractMetadata, metadataOptions } = await import('../../src/matchers/metadata.js');
+      const { extractMetadata } = await import('../../src/matchers/metadata.js');
       const ex = toolError({ backoffMs: 1500, waitFor: 3, displayMessage: 'Please try later' });
       expect(extractMetadata(ex)).toEqual({ fields: {} });
-      const meta = extractMetadata(ex, metadataOptions({ delayFields: ['backoffMs'], userMessageFields: ['displayMessage'] }));
+      const meta = extractMetadata(ex, { delayFields: ['backoffMs'], userMessageFields: ['displayMessage'] });
       expect(meta).toMatchObject({ retryAfter: { seconds: 1.5 }, userMessage: 'Please try later' });
-      expect(extractMetadata(ex, metadataOptions({ delayFields: ['waitFor'] })).retryAfter).toEqual({ seconds: 3 });
+      expect(extractMetadata(ex, { delayFields: ['waitFor'] }).retryAfter).toEqual({ seconds: 3 });
+    });
+
+    it('takes no rule options: the field names are the top-level setting', () => {
+      expect(rule.meta.options).toBeUndefined();
     });
   });
 });

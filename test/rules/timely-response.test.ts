@@ -23,20 +23,20 @@ describe('timely-response', () => {
       { messageId: 'flaky', data: { timeoutMs: 5_000, elapsedMs: 5_001, label: 'a', recheckMs: 40 }, severity: 'note' },
     ]);
     const reproduced = { ...ex, recheck: { reproduced: true, elapsedMs: 5_000 } };
-    expect(grade(rule, reproduced, { timeoutMs: 5_000 }).findings).toEqual([{ messageId: 'timeout', data: { timeoutMs: 5_000, elapsedMs: 5_001, label: 'a' } }]);
+    expect(grade(rule, reproduced, { timeoutMs: 5_000 }).findings).toEqual([{ messageId: 'timeout', severity: 'error', data: { timeoutMs: 5_000, elapsedMs: 5_001, label: 'a' } }]);
   });
 
   it('fails on a timeout, with the configured timeout', () => {
     const ex = exchange({ probe: 'oversized', label: '1 MB string', timeout: true, elapsedMs: 5_003 });
     expect(grade(rule, ex, { timeoutMs: 5_000 }).findings).toEqual([
-      { messageId: 'timeout', data: { timeoutMs: 5_000, elapsedMs: 5_003, label: '1 MB string' } },
+      { messageId: 'timeout', severity: 'error', data: { timeoutMs: 5_000, elapsedMs: 5_003, label: '1 MB string' } },
     ]);
   });
 });
 
 describe('timely-response options', () => {
   it('has none: the timeout is the run\'s --timeout, read from the session', () => {
-    expect(rule.meta.optionsSchema).toBeUndefined();
+    expect(rule.meta.options?.schema).toBeUndefined();
     const { findings } = grade(rule, exchange({ probe: 'positive', timeout: true }), { timeoutMs: 2500 });
     expect(findings[0]).toMatchObject({ messageId: 'timeout', data: { timeoutMs: 2500 } });
   });

@@ -1,6 +1,6 @@
 // The board without servers: ranking, shard slices, merging shards, and the text formats.
 import { describe, expect, it } from 'vitest';
-import { formatBoard, inShard, mergeBoards, ranked, type Board, type BoardRow } from '../../src/scoreboard/board.js';
+import { formatBoard, inShard, mergeBoards, ranked, type Board, type BoardRow } from '../../src/board/board.js';
 
 function row(name: string, index: number, grade: string | null, score: number | null, extra: Partial<BoardRow> = {}): BoardRow {
   return {

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Session, MAX_STRAYS } from '../../src/session/session.js';
-import { STDERR_TAIL_CHARS } from '../../src/session/stdio-transport.js';
-import { CapLog, ownCopy, ownTail } from '../../src/session/caps.js';
+import { STDERR_TAIL_CHARS } from '../../src/transport/stdio.js';
+import { CapLog, ownCopy, ownTail } from '../../src/transport/caps.js';
 import { ROOT } from '../helpers/cli.js';
 
 const hostile = (name: string) => ({ command: process.execPath, args: [join(ROOT, 'fixtures', 'hostile', `${name}.mjs`)] });

@@ -4,10 +4,10 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { headerValue, MAX_OTHER_BODY_CHARS, RecordingHttpTransport } from '../../src/session/http-transport.js';
-import { CapLog } from '../../src/session/caps.js';
-import type { HttpTarget } from '../../src/session/target.js';
-import type { HttpFacts } from '../../src/session/wire.js';
+import { headerValue, MAX_OTHER_BODY_CHARS, RecordingHttpTransport } from '../../src/transport/http.js';
+import { CapLog } from '../../src/transport/caps.js';
+import type { HttpTarget } from '../../src/target/target.js';
+import type { HttpFacts } from '../../src/transport/wire.js';
 
 /** One request as the server saw it; `aborted` once the client closed it before the server finished its answer. */
 interface Seen {

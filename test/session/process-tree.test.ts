@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RecordingStdioTransport } from '../../src/session/stdio-transport.js';
-import { killAllSync, terminateAll, terminateTree, track, trackedServers, TERMINATE_GRACE_MS } from '../../src/session/process-tree.js';
+import { RecordingStdioTransport } from '../../src/transport/stdio.js';
+import { killAllSync, terminateAll, terminateTree, track, trackedServers, TERMINATE_GRACE_MS } from '../../src/transport/process-tree.js';
 import { isAlive, survivors } from '../helpers/hostile.js';
 
 /**

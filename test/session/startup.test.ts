@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startupFailure, stdoutSighting, telltaleStderr } from '../../src/session/startup.js';
+import { startupFailure, stdoutSighting, telltaleStderr } from '../../src/transport/startup.js';
 import { Session, SessionStartError } from '../../src/session/session.js';
 
 /** The stderr of this Node running a file with `source` (it crashes). */

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { CapLog, formatSize, ownCopy, ownTail } from './caps.js';
-import type { StdioTarget } from './target.js';
+import type { StdioTarget } from '../target/target.js';
 import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type Interceptor, type WireTransport } from './wire.js';
 
 export type FrameDirection = 'out' | 'in' | 'noise' | 'stderr' | 'exit' | 'spawn-error';

@@ -1,5 +1,5 @@
 // Which inputs may go to which tool (rulebook §7): annotations and names decide, flags widen or narrow, every refusal has a reason.
-import type { ProbeCase, ProbePlan, ProbeKind, ToolInfo } from './types.js';
+import type { ProbeCase, ProbePlan, ProbeKind, ToolInfo } from '../types.js';
 
 export interface SafetyFlags {
   allowWrites: boolean;

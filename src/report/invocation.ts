@@ -1,7 +1,7 @@
 // How the user started the linter (an installed bin, npx, or node <path>), so that replay commands start the same way.
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { TOOL_NAME } from './version.js';
+import { TOOL_NAME } from '../version.js';
 
 /** The words replay commands start with when nobody says otherwise (the API): the published package through npx. */
 export const NPX_PREFIX: readonly string[] = ['npx', TOOL_NAME];

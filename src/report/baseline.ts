@@ -1,7 +1,7 @@
 // Baselines: known findings (by fingerprint) stay listed but no longer fail the run; entries that match nothing are stale.
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Report } from './report/model.js';
-import { UsageError } from './errors.js';
+import type { Report } from './model.js';
+import { UsageError } from '../errors.js';
 import { settle } from './gate.js';
 
 export const BASELINE_VERSION = 1;

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Report } from '../report/model.js';
 import { UsageError } from '../errors.js';
-import { parseJson } from '../config/json.js';
-import { readClientConfig } from '../config/client-config.js';
-import { isHttpTarget, type ServerTarget } from '../session/target.js';
+import { parseJson } from '../util/json.js';
+import { readClientConfig } from '../target/client-config.js';
+import { isHttpTarget, type ServerTarget } from '../target/target.js';
 import { BOARD_SCHEMA_VERSION, inShard, ranked, rowOf, type Board, type BoardRow } from './board.js';
 import type { BoardDetail } from './html.js';
 

@@ -1,8 +1,8 @@
 // The gate of rulebook §8: whether a finished lint passes, from its findings (baselined ones excluded), score and coverage; and the grade that agrees with it.
-import type { Report } from './report/model.js';
-import type { Severity } from './types.js';
-import type { InterruptCause } from './interrupt.js';
-import { SEVERITY_RANK, scoreChecks } from './score/score.js';
+import type { Report } from './model.js';
+import type { Severity } from '../types.js';
+import type { InterruptCause } from '../interrupt.js';
+import { SEVERITY_RANK, gated } from '../score/score.js';
 
 export const EXIT = { ok: 0, findings: 1, cannotLint: 2 } as const;
 
@@ -31,15 +31,14 @@ export function gateFailures(report: Report): string[] {
 }
 
 /**
- * The report with its gate decided and a grade that agrees with it: scored from its checks and coverage, then, when
- * the gate fails, scored again under a ceiling, so a failing run never reads as an A. Run again after a baseline.
+ * The report with its gate decided and a grade that agrees with it: when the gate fails, the score goes under a
+ * ceiling, so a failing run never reads as an A. Run again after a baseline (it starts from the score without that ceiling).
  */
 export function settle(report: Report): Report {
   const context = { coverage: report.coverage, interrupted: report.interrupted !== undefined };
-  const scored: Report = { ...report, score: scoreChecks(report.checks, context) };
-  const failures = gateFailures(scored);
-  if (failures.length === 0) return { ...scored, gate: { passed: true, failures } };
-  return { ...scored, score: scoreChecks(report.checks, { ...context, gateFailed: true }), gate: { passed: false, failures } };
+  const open: Report = { ...report, score: gated(report.score, false, context) };
+  const failures = gateFailures(open);
+  return { ...open, score: failures.length === 0 ? open.score : gated(open.score, true, context), gate: { passed: failures.length === 0, failures } };
 }
 
 /** 128 + the signal's number for a run a signal stopped, as shells report it; undefined for the deadline. */

@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { HttpTarget, HttpTransportKind, ServerTarget, StdioTarget } from '../session/target.js';
+import type { HttpTarget, HttpTransportKind, ServerTarget, StdioTarget } from './target.js';
 import { terminalSafe } from '../util/text.js';
-import { ConfigError, readConfigText, whyUnreadable } from './load.js';
-import { didYouMean } from './suggest.js';
+import { ConfigError } from '../errors.js';
+import { readConfigText, whyUnreadable } from '../util/files.js';
+import { didYouMean } from '../util/suggest.js';
 
 export interface DeclaredServer {
   /** The key in the file. */
@@ -37,7 +38,7 @@ export interface ClientConfigContext {
  */
 export type ClientConfigDialect = 'mcpServers' | 'vscode';
 
-/** Every server declared in the file, in file order; throws ConfigError (from ./load.js) with "file:line: problem" lines. */
+/** Every server declared in the file, in file order; throws ConfigError with "file:line: problem" lines. */
 export function readClientConfig(file: string, context: ClientConfigContext): DeclaredServer[] {
   return parseClientConfig(readConfigText(resolve(context.cwd, file), file), file, context);
 }

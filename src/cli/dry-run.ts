@@ -1,9 +1,11 @@
 // --dry-run: the plan (tools × probes × inputs) for a server, printed without calling a single tool.
-import { Session } from './session/session.js';
-import { PROBES } from '../probes/index.js';
-import { planBatches } from './engine/run.js';
-import { DEFAULTS, selectTools, targetName, type LintOptions } from './lint.js';
-import { terminalSafe } from './util/text.js';
+import { Session } from '../session/session.js';
+import { PROBES } from '../../probes/index.js';
+import { planBatches, selectTools } from '../plan/batches.js';
+import { DEFAULTS } from '../defaults.js';
+import { targetName } from '../target/target.js';
+import type { LintOptions } from '../types.js';
+import { terminalSafe } from '../util/text.js';
 
 export async function planRun(options: LintOptions): Promise<string> {
   const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs });

@@ -6,7 +6,7 @@ import https from 'node:https';
 import { createParser } from 'eventsource-parser';
 import { PROTOCOL_VERSION_META_KEY, SdkErrorCode, SdkHttpError, type JSONRPCMessage, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { CapLog, formatSize, ownCopy } from './caps.js';
-import type { HttpTarget } from './target.js';
+import type { HttpTarget } from '../target/target.js';
 import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type WireTransport } from './wire.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 

@@ -1,6 +1,7 @@
 // What every wire transport (stdio, Streamable HTTP, legacy HTTP+SSE) offers the session, and the parts they share:
 // telling JSON-RPC messages from noise, and cutting huge answers down before anything keeps them.
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { HttpFacts } from '../types.js';
 import { formatSize, ownCopy, ownTail, type CapLog } from './caps.js';
 
 /** How a server process ended, or (HTTP) why the server can no longer be reached. */
@@ -14,25 +15,13 @@ export interface ExitInfo {
 /** Messages the transport hands to a side channel instead of the SDK client (our raw requests' answers). */
 export type Interceptor = (message: Record<string, unknown>) => boolean;
 
-/** What one HTTP exchange looked like on the wire (absent on stdio). */
-export interface HttpFacts {
-  /** The HTTP status, or 0 when the connection failed before one came. */
-  status: number;
-  contentType: string | null;
-  /** How the body came: JSON, an SSE stream, nothing, or something that is no JSON-RPC message (`text` holds its start). */
-  body: 'json' | 'sse' | 'empty' | 'other';
-  /** The start of a body that is no JSON-RPC message (an HTML error page, a plain-text refusal). */
-  text?: string;
-  /** Response headers a rule may read (retry-after, www-authenticate, location); lower-case names. */
-  headers?: Record<string, string>;
-  /** The network error that ended the exchange (ECONNRESET, ECONNREFUSED, …). */
-  error?: string;
-}
 
 /**
  * A wire transport: the SDK client speaks through it during the handshake, the session writes raw frames through it
  * afterwards and reads every message the server sends through `intercept`.
  */
+export type { HttpFacts };
+
 export interface WireTransport extends Transport {
   intercept?: Interceptor;
   /** Called for each piece of server output that is not a JSON-RPC message (stdout noise). */

@@ -1,14 +1,11 @@
 // The one JSON Schema → fast-check converter every probe uses, plus the schema helpers and ajv validation they share.
 import fc from 'fast-check';
-import { ajvRegExp, safeRegExp } from '../util/safe-regex.js';
-import { boundedFilter, patternArbitrary } from './pattern-arbitrary.js';
-import AjvModule from 'ajv';
-import Ajv2019Module from 'ajv/dist/2019.js';
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { safeRegExp } from '../util/safe-regex.js';
+import { boundedFilter, patternArbitrary } from './pattern.js';
 import type { JsonSchema } from '../types.js';
-import { interop } from '../util/interop.js';
 import { isRecord } from '../util/guards.js';
+import { ajvVerdict, releaseValidators, validatesAgainst } from './validate.js';
+export { ajvFirstError, ajvVerdict, draftOf, schemaProblem, validatesAgainst, validatorFor } from './validate.js';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -783,36 +780,6 @@ export function safeSample<T>(arb: fc.Arbitrary<T>, numRuns: number, seed: numbe
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// ajv
-// ---------------------------------------------------------------------------------------------
-
-
-const Ajv07 = interop(AjvModule);
-const Ajv2019 = interop(Ajv2019Module);
-const Ajv2020 = interop(Ajv2020Module);
-const addFormats = interop(addFormatsModule);
-
-type Draft = '07' | '2019' | '2020';
-type AjvInstance = InstanceType<typeof Ajv2020>;
-type Validate = (value: unknown) => boolean;
-
-function newAjv(draft: Draft, unicodeRegExp: boolean): AjvInstance {
-  // Patterns come from the server: matched by re2js in linear time, never by the backtracking engine.
-  const options = { strict: false, validateSchema: false, logger: false as const, allErrors: false, unicodeRegExp, multipleOfPrecision: 9, code: { regExp: ajvRegExp } };
-  const ajv = draft === '07' ? new Ajv07(options) : draft === '2019' ? new Ajv2019(options) : new Ajv2020(options);
-  addFormats(ajv as Parameters<typeof addFormats>[0]);
-  return ajv as AjvInstance;
-}
-
-const sharedAjv = new Map<Draft, AjvInstance>();
-let validators = new WeakMap<object, Validate | null>();
-/** Why ajv could not compile a schema (the last dialect's error), for skip reasons. */
-let compileProblems = new WeakMap<object, string>();
-type Compiled = ReturnType<AjvInstance['compile']>;
-/** The ajv function behind each cached validator, for its error report. */
-let compiledFor = new WeakMap<object, Compiled>();
-
 /**
  * Forget every cached validator, base argument and derived schema. The caches are keyed by schema objects, and a
  * server's tools (with their schemas) live for the whole run: without this, each tool's compiled validator stays
@@ -821,128 +788,5 @@ let compiledFor = new WeakMap<object, Compiled>();
 export function releaseSchemaCaches(): void {
   inContext = new WeakMap();
   baseCache = new WeakMap();
-  validators = new WeakMap();
-  compileProblems = new WeakMap();
-  compiledFor = new WeakMap();
-  sharedAjv.clear(); // an ajv instance keeps every function it compiled in its scope, removeSchema or not
-}
-
-/** Which ajv dialect a schema asks for: draft-07 (and older), 2019-09, or 2020-12 (the default). */
-export function draftOf(schema: JsonSchema): Draft {
-  const declared = isRecord(schema) && typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (/draft-0[3-7]/.test(declared)) return '07';
-  if (declared.includes('2019-09')) return '2019';
-  return '2020';
-}
-
-/**
- * A cached ajv validator for the schema, or null when ajv cannot compile it in any dialect
- * (unresolvable `$ref`, broken pattern, ...).
- */
-export function validatorFor(schema: JsonSchema): Validate | null {
-  if (typeof schema === 'boolean') return () => schema;
-  if (!isRecord(schema)) return null;
-  if (validators.has(schema)) return validators.get(schema) ?? null;
-  const draft = draftOf(schema);
-  const { $schema: _, ...body } = schema;
-  const shared = sharedAjv.get(draft) ?? newAjv(draft, true);
-  sharedAjv.set(draft, shared);
-  const attempts: (() => AjvInstance)[] = [
-    () => shared,
-    // a fresh instance sidesteps "$id already exists" between tools; non-unicode mode accepts legacy patterns like [\w-.]
-    () => newAjv(draft, true),
-    () => newAjv(draft, false),
-    () => newAjv(draft === '07' ? '2020' : '07', false),
-  ];
-  let validate: Validate | null = null;
-  for (const attempt of attempts) {
-    try {
-      const ajv = attempt();
-      const compiled = ajv.compile(body);
-      ajv.removeSchema(body); // keep the shared instance from holding every schema (and its $id) forever
-      compiledFor.set(schema, compiled);
-      validate = (value) => {
-        try {
-          return compiled(value) === true;
-        } catch {
-          return false;
-        }
-      };
-      break;
-    } catch (error) {
-      // try the next dialect
-      compileProblems.set(schema, error instanceof Error ? error.message : String(error));
-    }
-  }
-  validators.set(schema, validate);
-  if (validate) compileProblems.delete(schema);
-  return validate;
-}
-
-/**
- * ajv's verdict on a value: 'unknown' when the schema cannot be compiled, or when the value is rejected only because
- * of how string length is counted: JSON Schema counts code points, but zod and most validators count UTF-16 units,
- * so a string of astral characters can be too short for one and long enough for the other.
- */
-/** Why no validator could be built for the schema (e.g. a pattern that needs backtracking), or undefined. */
-export function schemaProblem(schema: JsonSchema): string | undefined {
-  if (!isRecord(schema) || validatorFor(schema) !== null) return undefined;
-  const problem = compileProblems.get(schema);
-  return problem && problem.length > 200 ? `${problem.slice(0, 200)}…` : problem;
-}
-
-export function ajvVerdict(schema: JsonSchema, value: unknown): 'valid' | 'invalid' | 'unknown' {
-  const validate = validatorFor(schema);
-  if (!validate) return 'unknown';
-  if (validate(value)) return 'valid';
-  const counted = asUtf16Units(value);
-  return counted !== value && validate(counted) ? 'unknown' : 'invalid';
-}
-
-const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
-
-/** The value with every astral character in its strings replaced by two BMP ones (its length in UTF-16 units); the value itself when it has none. */
-function asUtf16Units(value: unknown): unknown {
-  if (!hasAstral(value, 0)) return value; // the common case, without serialising a megabyte probe value
-  return JSON.parse(JSON.stringify(value).replace(/[\u{10000}-\u{10FFFF}]/gu, 'xx'));
-}
-
-/** Does any string (or key) in the value hold an astral character? Long strings are looked at once (probes share them). */
-function hasAstral(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') {
-    if (value.length < LONG_STRING) return ASTRAL.test(value);
-    let known = astralInLong.get(value);
-    if (known === undefined) {
-      known = ASTRAL.test(value);
-      if (astralInLong.size >= 64) astralInLong.clear();
-      astralInLong.set(value, known);
-    }
-    return known;
-  }
-  if (typeof value !== 'object' || value === null || depth > 200) return false;
-  if (Array.isArray(value)) return value.some((item) => hasAstral(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => ASTRAL.test(key) || hasAstral(item, depth + 1));
-}
-
-/** Strings this long are shared across probes (a 1 MB payload): whether they hold an astral character is remembered. */
-const LONG_STRING = 4096;
-const astralInLong = new Map<string, boolean>();
-
-/** Why ajv rejects the value, as "<instance path> <message>" (e.g. "/count must be integer"), or null when it accepts it or cannot tell. */
-export function ajvFirstError(schema: JsonSchema, value: unknown): string | null {
-  if (!isRecord(schema) || validatorFor(schema) === null) return null;
-  const compiled = compiledFor.get(schema);
-  if (!compiled) return null;
-  try {
-    if (compiled(value) === true) return null;
-    const error = compiled.errors?.[0];
-    return error ? `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}` : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Does ajv accept the value? False when it rejects it or cannot compile the schema. */
-export function validatesAgainst(schema: JsonSchema, value: unknown): boolean {
-  return ajvVerdict(schema, value) === 'valid';
+  releaseValidators();
 }

@@ -1,38 +1,38 @@
 // The command line: flags and the config file merged into one lint, the report written, the exit code of rulebook §8; and `mcp-errlint rules`.
 import { accessSync, appendFileSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { BOARD_SCHEMA_VERSION, formatBoard, mergeBoards, ranked, rowOf, type Board } from './scoreboard/board.js';
-import { formatBoardHtml, type BoardDetail } from './scoreboard/html.js';
-import { formatBadge } from './report/badge.js';
-import { runBoard } from './scoreboard/run.js';
+import { BOARD_SCHEMA_VERSION, formatBoard, mergeBoards, ranked, rowOf, type Board } from '../board/board.js';
+import { formatBoardHtml, type BoardDetail } from '../board/html.js';
+import { formatBadge } from '../report/badge.js';
+import { runBoard } from '../board/run.js';
 import { Command, InvalidArgumentError, Option, CommanderError } from 'commander';
-import { lint, DEFAULTS, type LintOptions } from './lint.js';
-import { SessionStartError } from './session/session.js';
-import { UsageError } from './errors.js';
-import { PROBE_KINDS, PROTOCOL_VERSIONS } from './types.js';
-import { RULES, ruleDocsPath } from '../rules/index.js';
-import { CONFIG_FILE, ConfigError, loadConfig } from './config/load.js';
-import { mergeOptions, type LintFlags } from './config/merge.js';
-import { chooseServers, type ServerChoice, type ServerFlags } from './config/servers.js';
-import { formatMany, type ServerOutcome } from './report/many.js';
-import { randomSeed } from './lint.js';
-import { formatStylish } from './report/stylish.js';
-import { formatJson } from './report/json.js';
-import { formatSarif } from './report/sarif.js';
-import { formatJunit } from './report/junit.js';
-import { formatGithub } from './report/github.js';
-import { formatMarkdown } from './report/markdown.js';
-import type { Report } from './report/model.js';
-import { applyBaseline, baselineOf, readBaseline, writeBaseline } from './baseline.js';
-import { EXIT, exitCodeFor, signalExitCode } from './gate.js';
-import { TOOL_VERSION } from './version.js';
-import { terminalSafe } from './util/text.js';
-import { redact, type SecretOptions } from './matchers/secrets.js';
-import { safeOutput, sanitizeReport } from './report/sanitize.js';
-import { Interrupted, parseDuration, formatDuration } from './interrupt.js';
-import { closest } from './config/suggest.js';
-import { invocationPrefix } from './invocation.js';
-import { shellQuote } from './util/text.js';
+import { lint, DEFAULTS, type LintOptions } from '../lint.js';
+import { SessionStartError } from '../session/session.js';
+import { UsageError } from '../errors.js';
+import { PROBE_KINDS, PROTOCOL_VERSIONS } from '../types.js';
+import { RULES, ruleDocsPath } from '../../rules/index.js';
+import { CONFIG_FILE, ConfigError, loadConfig } from '../config/load.js';
+import { mergeOptions, type LintFlags } from '../config/merge.js';
+import { chooseServers, type ServerChoice, type ServerFlags } from '../config/servers.js';
+import { formatMany, type ServerOutcome } from '../report/many.js';
+import { randomSeed } from '../lint.js';
+import { formatStylish } from '../report/stylish.js';
+import { formatJson } from '../report/json.js';
+import { formatSarif } from '../report/sarif.js';
+import { formatJunit } from '../report/junit.js';
+import { formatGithub } from '../report/github.js';
+import { formatMarkdown } from '../report/markdown.js';
+import type { Report } from '../report/model.js';
+import { applyBaseline, baselineOf, readBaseline, writeBaseline } from '../report/baseline.js';
+import { EXIT, exitCodeFor, signalExitCode } from '../report/gate.js';
+import { TOOL_VERSION } from '../version.js';
+import { terminalSafe } from '../util/text.js';
+import { redact, type SecretOptions } from '../matchers/secrets.js';
+import { safeOutput, sanitizeReport } from '../report/sanitize.js';
+import { Interrupted, parseDuration, formatDuration } from '../interrupt.js';
+import { closest } from '../util/suggest.js';
+import { invocationPrefix } from '../report/invocation.js';
+import { shellQuote } from '../util/text.js';
 
 export { EXIT };
 
@@ -496,7 +496,7 @@ async function lintUntilStopped(options: LintOptions): Promise<Report> {
 }
 
 async function dryRun(options: LintOptions): Promise<number> {
-  const { planRun } = await import('./plan.js');
+  const { planRun } = await import('./dry-run.js');
   process.stdout.write(safeOutput(await planRun(options), 'text', secrets)); // tool names and descriptions are server text
   return EXIT.ok;
 }

@@ -1,0 +1,179 @@
+// Report assembly: the run's hits grouped into findings (worst severity, smallest replayable counterexample, redacted
+// evidence, a replay command), its checks scored, its coverage stated, and every setting the verdict rests on.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { Exchange, HttpFacts, LintOptions, ProbeKind, Probe, RuleHit, Severity, SessionFacts, SourceAnchor, ToolInfo } from '../types.js';
+import { NO_TOOL } from '../types.js';
+import type { EnabledRule } from '../grade/grade.js';
+import { templateOf } from '../grade/grade.js';
+import { formatMessage } from '../grade/rule.js';
+import { ruleById, ruleDocsPath } from '../../rules/index.js';
+import { callPolicy } from '../plan/safety.js';
+import { buildChecks, scoreChecks, SEVERITY_RANK } from '../score/score.js';
+import { coverageOf } from '../score/coverage.js';
+import { redact, type SecretOptions } from '../matchers/secrets.js';
+import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet } from '../matchers/surface.js';
+import { describeOutcome } from '../session/session.js';
+import { isHttpTarget, targetName } from '../target/target.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { abbreviate } from '../util/text.js';
+import type { Interrupted } from '../interrupt.js';
+import { REPORT_SCHEMA_VERSION, byReplayableThenSmallest, type Finding, type Report } from './model.js';
+import { replayCommand } from './replay.js';
+
+/** Everything one lint produced, for the report. */
+export interface LintOutcome {
+  options: LintOptions;
+  settings: Report['settings'];
+  rules: readonly EnabledRule[];
+  probes: readonly Probe[];
+  /** What the session knew of the server at the end. */
+  server: { serverInfo: Report['server']['serverInfo']; facts: SessionFacts; restarts: number; stderr: string; limits: string[] };
+  allTools: readonly ToolInfo[];
+  tools: readonly ToolInfo[];
+  run: { exchanges: readonly Pick<Exchange, 'tool' | 'probe' | 'applies'>[]; hits: readonly RuleHit[]; skips: Report['skips']; interrupted?: Interrupted };
+  /** When the lint started, probing started and probing ended (ms since the epoch). */
+  clock: { started: number; probingFrom: number; tailFrom: number };
+}
+
+/** The report of one lint, before its gate is settled. */
+export function assembleReport({ options, settings, rules, probes, server, allTools, tools, run, clock }: LintOutcome): Report {
+  const serverName = options.name ?? server.serverInfo.name ?? targetName(options.target);
+  const checks = buildChecks(run.exchanges, run.hits, rules);
+  // Everything the server said is redacted, with the user's extra secret patterns too.
+  const secretOptions = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
+  const scrub = (text: string) => redact(text, secretOptions);
+  const findings = groupFindings(run.hits, serverName, (hit) => replayCommand(options, settings.seed, settings.timeoutMs, settings.profile, hit.exchange), scrub);
+  const counts = { error: 0, warning: 0, note: 0 };
+  for (const finding of findings) counts[finding.severity]++;
+  const passed = checks.filter((c) => c.verdict === 'pass').length;
+  const toolProbesWanted = probes.some((p) => p.scope === 'tool') && (!options.replay || options.replay.tool !== NO_TOOL);
+  const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, probes.map((p) => p.kind), toolProbesWanted);
+  const interrupted = run.interrupted && { by: run.interrupted.by, message: run.interrupted.message };
+  const perTool = exchangesPerTool(run.exchanges);
+  const { facts } = server;
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    server: {
+      name: serverName,
+      ...(isHttpTarget(options.target) ? { url: scrub(options.target.url) } : { command: [options.target.command, ...options.target.args].map(scrub) }),
+      serverInfo: server.serverInfo,
+      protocolVersion: facts.protocolVersion,
+      era: facts.era,
+      transport: facts.transport,
+      restarts: server.restarts,
+      stderrTail: scrub(server.stderr).slice(-2000),
+      limits: server.limits,
+    },
+    settings,
+    startedAt: new Date(clock.started).toISOString(),
+    durationMs: Date.now() - clock.started,
+    timing: { startupMs: clock.probingFrom - clock.started, probingMs: clock.tailFrom - clock.probingFrom, tailMs: Date.now() - clock.tailFrom },
+    rules: rules.map(({ rule, level }) => ({ id: rule.meta.id, level, description: rule.meta.description, tags: rule.meta.tags, docs: ruleDocsPath(rule.meta.id) })),
+    source: options.anchor ?? defaultAnchor(serverName),
+    tools: tools.map((t) => ({
+      name: t.name,
+      annotations: t.annotations,
+      exchanges: perTool.get(t.name)?.exchanges ?? 0,
+      probes: [...(perTool.get(t.name)?.probes ?? [])],
+      calls: callPolicy(t, settings).level,
+    })),
+    exchanges: run.exchanges.length,
+    findings,
+    checks,
+    skips: run.skips,
+    coverage,
+    ...(interrupted ? { interrupted } : {}),
+    score: scoreChecks(checks, { coverage, interrupted: interrupted !== undefined }),
+    gate: { passed: true, failures: [] }, // settled by the caller
+    summary: { ...counts, passed, failed: checks.length - passed, skipped: run.skips.length },
+  };
+}
+
+/** Exchanges and probe kinds per tool, counted in one pass. */
+function exchangesPerTool(exchanges: readonly Pick<Exchange, 'tool' | 'probe'>[]): Map<string, { exchanges: number; probes: Set<ProbeKind> }> {
+  const perTool = new Map<string, { exchanges: number; probes: Set<ProbeKind> }>();
+  for (const exchange of exchanges) {
+    const entry = perTool.get(exchange.tool) ?? { exchanges: 0, probes: new Set<ProbeKind>() };
+    entry.exchanges++;
+    entry.probes.add(exchange.probe);
+    perTool.set(exchange.tool, entry);
+  }
+  return perTool;
+}
+
+/** One finding per (rule, tool, probe): the worst severity, and the smallest replayable counterexample. */
+function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hit: RuleHit) => string, scrub: (text: string) => string): Finding[] {
+  // Redact whole values first: abbreviating first could cut a token below the length its pattern needs.
+  const scrubbed = (value: unknown): unknown => JSON.parse(scrub(JSON.stringify(value ?? null)));
+  const groups = new Map<string, RuleHit[]>();
+  for (const hit of hits) {
+    const key = `${hit.ruleId}\u0000${hit.exchange.tool}\u0000${hit.exchange.probe}`;
+    groups.set(key, [...(groups.get(key) ?? []), hit]);
+  }
+  const findings: Finding[] = [];
+  for (const group of groups.values()) {
+    const severity = group.reduce<Severity>((worst, hit) => (SEVERITY_RANK[hit.severity] > SEVERITY_RANK[worst] ? hit.severity : worst), 'note');
+    // The evidence shown is a hit of the finding's own (worst) severity, so message, replay and severity agree.
+    const input = (hit: RuleHit) => ({ path: hit.exchange.path, arguments: hit.exchange.case.arguments });
+    const best = group.filter((hit) => hit.severity === severity).sort((a, b) => byReplayableThenSmallest(input(a), input(b)))[0];
+    const exchanges = new Set(group.map((hit) => hit.exchange.seq));
+    const { exchange } = best;
+    findings.push({
+      ruleId: best.ruleId,
+      severity,
+      messageId: best.messageId,
+      message: scrub(formatMessage(templateOf(ruleById(best.ruleId)!, best.messageId), best.data)),
+      data: Object.fromEntries(Object.entries(best.data).map(([key, value]) => [key, typeof value === 'string' ? scrub(value) : value])),
+      tool: exchange.tool,
+      probe: exchange.probe,
+      occurrences: exchanges.size,
+      counterexample: {
+        name: scrub(exchange.case.name),
+        arguments: abbreviate(scrubbed(exchange.case.arguments ?? null)),
+        label: exchange.case.label,
+        path: exchange.path,
+      },
+      answer: scrub(describeAnswer(exchange)),
+      request: JSON.stringify(abbreviate(scrubbed(exchange.request))).slice(0, 2000),
+      response: JSON.stringify(abbreviate(scrubbed(exchange.response ?? exchange.outcome))).slice(0, 2000),
+      replay: scrub(replay(best)),
+      ...(exchange.http ? { http: scrubbed(exchange.http) as HttpFacts } : {}),
+      fingerprint: fingerprint(best.ruleId, serverName, exchange.tool, exchange.probe),
+    });
+  }
+  return findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.ruleId.localeCompare(b.ruleId) || a.tool.localeCompare(b.tool));
+}
+
+/** What the server did, in one redacted line. */
+function describeAnswer(exchange: Exchange): string {
+  const text = (t: string) => (isBlank(t) ? '(no text)' : `"${snippet(t, 160)}"`);
+  switch (answerKind(exchange)) {
+    case 'success':
+      return `success result: ${text(resultText(exchange))}`;
+    case 'tool-error':
+      return `isError result: ${text(errorText(exchange))}`;
+    case 'protocol-error':
+      return `JSON-RPC error with ${describeErrorCode(exchange.outcome.kind === 'error' ? exchange.outcome.error.code : undefined)}: ${text(errorText(exchange))}`;
+    case 'timeout':
+      return `no answer within the timeout (${exchange.elapsedMs} ms)`;
+    case 'silent':
+      return 'no answer';
+    case 'closed':
+      if (exchange.outcome.kind === 'closed' && exchange.outcome.error !== undefined) return `the connection failed without an answer (${exchange.outcome.error})`;
+      return `the server exited without answering${exchange.outcome.kind === 'closed' && exchange.outcome.exitCode !== null ? ` (exit code ${exchange.outcome.exitCode})` : ''}`;
+    case 'http':
+      return describeOutcome(exchange.outcome);
+  }
+}
+
+/** Without a config file: package.json when the linter runs in a package, else a synthetic path for the server. */
+function defaultAnchor(serverName: string): SourceAnchor {
+  if (existsSync('package.json')) return { uri: 'package.json', line: 1 };
+  return { uri: `mcp-errlint/${serverName.replace(/[^A-Za-z0-9._-]+/g, '-')}`, line: 1 };
+}
+
+export function fingerprint(ruleId: string, server: string, tool: string, probe: string): string {
+  return createHash('sha256').update([ruleId, server, tool, probe].join('\u0000')).digest('hex').slice(0, 32);
+}

@@ -1,0 +1,33 @@
+// Replay commands: how a finding's input is sent again, exactly, to the same server, starting the way the linter was started.
+import { UNKNOWN_PATH, type Exchange, type LintOptions, type ProfileName } from '../types.js';
+import { isHttpTarget } from '../target/target.js';
+import { DEFAULTS } from '../defaults.js';
+import { shellQuote } from '../util/text.js';
+import { NPX_PREFIX } from './invocation.js';
+
+/** A command that re-sends exactly this exchange's input to the same server, with the settings its verdict depends on. */
+export function replayCommand(options: LintOptions, seed: number, timeoutMs: number, profile: ProfileName, exchange: Pick<Exchange, 'tool' | 'probe' | 'path'>): string {
+  const args = [...(options.replayPrefix?.length ? options.replayPrefix : NPX_PREFIX), '--seed', String(seed), '--tool', exchange.tool, '--probe', exchange.probe];
+  // A shrink candidate has no path of its own: the replay then re-runs that (tool, probe) with the same seed.
+  if (exchange.path !== UNKNOWN_PATH) args.push('--path', exchange.path);
+  if (timeoutMs !== DEFAULTS.timeoutMs) args.push('--timeout', String(timeoutMs));
+  // The verdict depends on the profile and the rule levels in force: a replay carries them.
+  if (profile !== DEFAULTS.profile) args.push('--profile', profile);
+  for (const [id, level] of Object.entries(options.rules ?? {})) if (!options.configFile) args.push('--rule', `${id}=${level}`);
+  if (options.protocolVersion) args.push('--protocol-version', options.protocolVersion);
+  if (options.allowWrites) args.push('--allow-writes');
+  if (options.allowDestructive) args.push('--allow-destructive');
+  if (options.readOnly) args.push('--read-only');
+  if (options.configFile) args.push('--config', options.configFile);
+  args.push(...serverWords(options));
+  return args.map(shellQuote).join(' ');
+}
+
+/** The words that name the server on a command line: as the user gave them, else from the target (none when our config file names it). */
+function serverWords(options: LintOptions): readonly string[] {
+  if (options.replayServer) return options.replayServer;
+  if (options.configFile) return [];
+  const { target } = options;
+  if (!isHttpTarget(target)) return ['--', target.command, ...target.args];
+  return ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : [])];
+}
