@@ -41,7 +41,7 @@ export const rule: Rule = {
       ctx.report({ messageId: 'missing', data: { category: meta.category ?? 'unknown', categoryWhere: meta.fields.category?.where ?? '' } });
       return;
     }
-    const found = internals(meta.userMessage, r.ownInput);
+    const found = internals(meta.userMessage, r.leakOptions());
     if (found) ctx.report({ messageId: 'internals', data: { where: field.where, kind: found.kind, match: snippet(found.match, 80) } });
   },
 };

@@ -38,7 +38,7 @@ export const rule: Rule<Options> = {
 
   // Our own input (and the user's own paths) is never a leak.
   check(r, ctx) {
-    const opts = { ...ctx.options, ...r.ownInput };
+    const opts = r.leakOptions(ctx.options);
     for (const surface of r.surfaces) {
       const leak = findLeak(surface.text, opts);
       if (leak === null) continue;

@@ -66,7 +66,8 @@ function normalise(value) {
       .replace(/[^\s'"]*\/(bin\/mcp-errlint\.js|corpus\/node_modules\/)/g, '$$ROOT/$1') // the checkout each report came from
       .replace(/\b\d+(?:\.\d+)? ?(?:ms|s)\b/g, '#t')
       .replace(/"elapsedMs":\s*\d+/g, '"elapsedMs":#')
-      .replace(/errlint-\d+/g, 'errlint-#'); // our request ids: their order differs when tools run side by side
+      .replace(/errlint-\d+/g, 'errlint-#') // our request ids: their order differs when tools run side by side
+      .replace(/\b[0-9a-f]{32}\b/g, '#hex'); // random names a server makes (a temp file's)
   }
   if (Array.isArray(value)) return value.map(normalise);
   if (value === null || typeof value !== 'object') return value;

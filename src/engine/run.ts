@@ -171,21 +171,26 @@ async function runBatch(session: Session, { tool: toolInfo, probe, plan }: Batch
   const firstExchange = result.exchanges.length;
   const firstHit = result.hits.length;
   const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown, withheld: 0, heldBy: '' };
-  const grade = (exchange: Exchange): RuleHit[] => {
-    const { applies, hits } = options.grade(exchange);
-    exchange.applies = applies;
-    result.hits.push(...hits);
-    return hits;
-  };
-  const sendOne = async (probeCase: ProbeCase, path: string): Promise<RuleHit[]> => {
+  // Answers wait here to be graded: grading one while the server works on the next overlaps our CPU with the server's.
+  const ungraded: Exchange[] = [];
+  const grade = (): RuleHit[] =>
+    ungraded.splice(0).flatMap((exchange) => {
+      const { applies, hits } = options.grade(exchange);
+      exchange.applies = applies;
+      result.hits.push(...hits);
+      return hits;
+    });
+  const sendOne = async (probeCase: ProbeCase, path: string): Promise<void> => {
     const mayRunLong = tool !== NO_TOOL && (probeCase.expect === 'valid-input' || probeCase.expect === 'any');
     const hold = limits.before(tool, mayRunLong);
     if (hold) {
       batch.withheld++; // a tool slow on valid input costs one wait, not one per input and probe kind
       batch.heldBy = hold.reason;
-      return [];
+      return;
     }
-    const exchanges = await execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1);
+    const sending = execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1); // written at once
+    grade();
+    const exchanges = await sending;
     pool?.check(exchanges, session.facts.timeoutMs); // beside other tools: anything they could have caused sends it back
     result.exchanges.push(...exchanges);
     batch.lastExchange = exchanges.at(-1);
@@ -197,7 +202,16 @@ async function runBatch(session: Session, { tool: toolInfo, probe, plan }: Batch
       if (!session.gone) broken.recheck = await recheck(session, toolInfo, probe, probeCase, exchanges.indexOf(broken), broken.outcome.kind);
     }
     limits.after(tool, probe, probeCase, exchanges, mayRunLong);
-    return exchanges.flatMap(grade);
+    ungraded.push(...exchanges);
+  };
+  // fast-check would take a throw for a failing input and hide it: a throw (an interruption) ends the run instead.
+  const send = async (probeCase: ProbeCase, path: string): Promise<void> => {
+    if (batch.fatal) return;
+    try {
+      await sendOne(probeCase, path);
+    } catch (error) {
+      batch.fatal = error;
+    }
   };
   // Every enumerated case runs first (fast-check counts examples inside numRuns), then `runs` random ones.
   const search: Search = {
@@ -209,15 +223,14 @@ async function runBatch(session: Session, { tool: toolInfo, probe, plan }: Batch
         examples: enumerated.map((c) => [c] as [ProbeCase]),
         path,
       }),
-    async send(probeCase, path) {
-      if (batch.fatal) return [];
-      // fast-check would take a throw for a failing input and hide it: a throw (an interruption) ends the run instead.
-      try {
-        return await sendOne(probeCase, path);
-      } catch (error) {
-        batch.fatal = error;
-        return [];
-      }
+    send,
+    async sendGraded(probeCase, path) {
+      await send(probeCase, path);
+      return grade();
+    },
+    graded() {
+      grade();
+      return result.hits.slice(firstHit);
     },
     stopped: () => batch.stopped,
     shrinkable: arbitrary !== null,
@@ -229,6 +242,7 @@ async function runBatch(session: Session, { tool: toolInfo, probe, plan }: Batch
   };
   if (options.replay) await replayOne(search, options.replay.path);
   else await exploreAndShrink(search);
+  grade();
 
   if (batch.fatal !== undefined) throw batch.fatal;
   if (batch.withheld > 0) result.skips.push({ tool, probe, reason: `${batch.withheld} input(s) not sent: ${batch.heldBy}` });

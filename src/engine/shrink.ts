@@ -12,8 +12,12 @@ export interface Search {
   source: fc.Arbitrary<ProbeCase>;
   /** fast-check over the batch's inputs with this property, from `path` when given. */
   check(property: fc.IAsyncProperty<[ProbeCase]>, path?: string): Promise<fc.RunDetails<[ProbeCase]>>;
-  /** Send one input and grade its answer. */
-  send(probeCase: ProbeCase, path: string): Promise<readonly RuleHit[]>;
+  /** Send one input; its answer is graded later, while the server works on the next one. */
+  send(probeCase: ProbeCase, path: string): Promise<void>;
+  /** Send one input and grade its answer now: the hits it got. */
+  sendGraded(probeCase: ProbeCase, path: string): Promise<readonly RuleHit[]>;
+  /** Every answer of the batch so far, graded: their hits in the order the inputs were sent. */
+  graded(): readonly RuleHit[];
   /** The batch is over: a timeout or a crash ended it. */
   stopped(): boolean;
   /** May a failure be shrunk? Only random inputs can be made smaller. */
@@ -35,14 +39,15 @@ export async function replayOne(search: Search, path: string): Promise<void> {
 
 /** Every input once, then each rule's first failure shrunk: fast-check restarts there and looks for a smaller input failing that rule. */
 export async function exploreAndShrink(search: Search): Promise<void> {
-  const firstFailure = new Map<string, string>();
   let index = 0;
   await search.check(fc.asyncProperty(search.source, async (probeCase) => {
     const path = String(index++);
     if (search.stopped()) return true;
-    for (const hit of await search.send(probeCase, path)) if (!firstFailure.has(hit.ruleId)) firstFailure.set(hit.ruleId, path);
+    await search.send(probeCase, path);
     return true;
   }));
+  const firstFailure = new Map<string, string>();
+  for (const hit of search.graded()) if (!firstFailure.has(hit.ruleId)) firstFailure.set(hit.ruleId, hit.exchange.path);
   let shrinkCalls = 0;
   for (const [ruleId, path] of firstFailure) {
     if (search.stopped() || !search.shrinkable) break;
@@ -54,7 +59,7 @@ export async function exploreAndShrink(search: Search): Promise<void> {
       }
       if (search.stopped() || shrinkCalls >= SHRINK_BUDGET) return true;
       shrinkCalls++;
-      return !(await search.send(probeCase, UNKNOWN_PATH)).some((hit) => hit.ruleId === ruleId);
+      return !(await search.sendGraded(probeCase, UNKNOWN_PATH)).some((hit) => hit.ruleId === ruleId);
     }), path);
     if (shrunk.failed && shrunk.counterexamplePath && shrunk.counterexamplePath !== path && shrunk.counterexample) {
       search.found(shrunk.counterexample[0], shrunk.counterexamplePath);

@@ -40,7 +40,8 @@ export class Reading {
   #sentText: string | undefined;
   #sentStrings: string[] | undefined;
   #argumentNames: string[] | undefined;
-  #ownInput: LeakOptions | undefined;
+  #sentObject: boolean | undefined;
+  #sentMalformedJson: boolean | undefined;
   #requestedTool: string | undefined;
 
   constructor(
@@ -152,16 +153,57 @@ export class Reading {
     return (this.#argumentNames ??= argumentNames(this.exchange));
   }
 
-  /** What in an answer may be ours rather than the server's internals, as leak-matcher options. */
-  get ownInput(): LeakOptions {
-    const { userSupplied } = this.settings.session;
-    return (this.#ownInput ??= {
-      sent: this.sentText,
-      sentValues: this.sentStrings,
-      sentObject: sentObjectValue(this.exchange),
-      sentMalformedJson: sentMalformedJson(this.exchange),
-      argumentNames: this.argumentNames,
-      ...(userSupplied !== undefined ? { userSupplied } : {}),
-    });
+  /** Did we send an object as a value ("[object Object]" may then be ours)? */
+  get sentObject(): boolean {
+    return (this.#sentObject ??= sentObjectValue(this.exchange));
+  }
+
+  /** Was our frame not JSON at all (a parse error then describes it)? */
+  get sentMalformedJson(): boolean {
+    return (this.#sentMalformedJson ??= sentMalformedJson(this.exchange));
+  }
+
+  /**
+   * Leak-matcher options that know what in an answer may be ours rather than the server's internals: what we sent, and
+   * what the user gave the server. Each part is read only when a match needs it (most answers have no match at all).
+   */
+  leakOptions(own: Pick<LeakOptions, 'extraPatterns' | 'allowedHosts'> = {}): LeakOptions {
+    return new OwnInput(this, own);
+  }
+}
+
+/** LeakOptions whose knowledge of our own input comes from the reading, on demand. */
+class OwnInput implements LeakOptions {
+  readonly extraPatterns?: LeakOptions['extraPatterns'];
+  readonly allowedHosts?: LeakOptions['allowedHosts'];
+  readonly userSupplied?: LeakOptions['userSupplied'];
+
+  constructor(
+    private readonly reading: Reading,
+    own: Pick<LeakOptions, 'extraPatterns' | 'allowedHosts'>,
+  ) {
+    this.extraPatterns = own.extraPatterns;
+    this.allowedHosts = own.allowedHosts;
+    this.userSupplied = reading.session.userSupplied;
+  }
+
+  get sent(): string {
+    return this.reading.sentText;
+  }
+
+  get sentValues(): readonly string[] {
+    return this.reading.sentStrings;
+  }
+
+  get sentObject(): boolean {
+    return this.reading.sentObject;
+  }
+
+  get sentMalformedJson(): boolean {
+    return this.reading.sentMalformedJson;
+  }
+
+  get argumentNames(): readonly string[] {
+    return this.reading.argumentNames;
   }
 }

@@ -121,8 +121,29 @@ export function findSecret(text: string, opts: SecretOptions = {}): SecretMatch 
   return all.reduce((a, b) => (b.index < a.index ? b : a));
 }
 
+/** Texts at most this long are redacted once per run: a report repeats its tool names, rule ids and probe kinds. */
+const REMEMBERED_CHARS = 256;
+const REMEMBERED_TEXTS = 50_000;
+/** Redactions of short texts, per list of extra patterns (the built-in ones alone under NO_EXTRA). */
+const remembered = new WeakMap<object, Map<string, string>>();
+const NO_EXTRA = {};
+
 /** `text` with every credential replaced by `[REDACTED:<kind>]`; context such as "password=" is kept. */
 export function redact(text: string, opts: SecretOptions = {}): string {
+  if (text.length > REMEMBERED_CHARS) return redactNow(text, opts);
+  const key = opts.extraPatterns?.length ? opts.extraPatterns : NO_EXTRA;
+  let known = remembered.get(key);
+  if (known === undefined) remembered.set(key, (known = new Map()));
+  let out = known.get(text);
+  if (out === undefined) {
+    if (known.size >= REMEMBERED_TEXTS) known.clear();
+    out = redactNow(text, opts);
+    known.set(text, out);
+  }
+  return out;
+}
+
+function redactNow(text: string, opts: SecretOptions): string {
   // Secrets glued to an escape sequence are cut out where the separated view found them, then the text is redacted as usual.
   let out = separated(text) === text ? text : cut(text, findSecrets(text, opts));
   for (const { kind, regex } of patterns(opts)) {

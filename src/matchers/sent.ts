@@ -1,6 +1,5 @@
 // What we sent in an exchange, read back: its text, its string values, whether it held an object, whether its frame was JSON.
-import type { Exchange, SessionFacts } from '../types.js';
-import type { LeakOptions } from './leaks.js';
+import type { Exchange } from '../types.js';
 import { isRecord } from '../util/guards.js';
 import { scanText } from './surface.js';
 
@@ -84,19 +83,4 @@ export function quotedNames(label: string): string[] {
 export function argumentNames(ex: Exchange): string[] {
   const args = ex.case.arguments;
   return [...new Set([...quotedNames(ex.case.label), ...(isRecord(args) ? Object.keys(args) : [])])];
-}
-
-/**
- * What in an answer may be ours rather than the server's internals, as leak-matcher options: the text and values we
- * sent, an object we sent, a frame of ours that was not JSON, the probe's argument names, and what the user gave the server.
- */
-export function ownInput(ex: Exchange, session?: SessionFacts): LeakOptions {
-  return {
-    sent: sentText(ex),
-    sentValues: sentStrings(ex),
-    sentObject: sentObjectValue(ex),
-    sentMalformedJson: sentMalformedJson(ex),
-    argumentNames: argumentNames(ex),
-    ...(session?.userSupplied !== undefined ? { userSupplied: session.userSupplied } : {}),
-  };
 }

@@ -10,6 +10,7 @@ import type { Outcome, ProtocolEra, SessionFacts, ToolInfo, JsonRpcError } from 
 import { RecordingStdioTransport } from '../transport/stdio.js';
 import { RecordingHttpTransport, httpRefusal } from '../transport/http.js';
 import { cutOf, type HttpFacts, type WireTransport } from '../transport/wire.js';
+import { encodeFrame } from '../transport/frame.js';
 import { isHttpTarget, type ServerTarget } from '../target/target.js';
 import { CapLog, ownCopy } from '../transport/caps.js';
 import { TOOL_VERSION } from '../version.js';
@@ -570,7 +571,7 @@ export class Session {
     for (const request of frames) {
       this.sentIds.add(request.id as string);
       // Not written (a server that stopped reading has a full queue already): its answer cannot come, so no wait.
-      if (!transport.sendRaw(JSON.stringify(request), request.id as string)) giveUp.get(request.id as string)!();
+      if (!transport.sendRaw(encodeFrame(request), request.id as string)) giveUp.get(request.id as string)!();
     }
     const settled = await Promise.all(waits);
     for (const timer of timers) clearTimeout(timer);

@@ -8,6 +8,7 @@ import { PROTOCOL_VERSION_META_KEY, SdkErrorCode, SdkHttpError, type JSONRPCMess
 import { CapLog, formatSize, ownCopy } from './caps.js';
 import type { HttpTarget } from '../target/target.js';
 import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type WireTransport } from './wire.js';
+import { frameText, type Frame } from './frame.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 
 /** The most kept of a body that is no JSON-RPC message (an HTML error page): enough to quote and to scan for leaks. */
@@ -118,9 +119,9 @@ export class RecordingHttpTransport implements WireTransport {
   }
 
   /** A raw frame of ours; its facts and its end are told through onresponse and onsettled under `tag`. */
-  sendRaw(text: string, tag?: string): boolean {
+  sendRaw(frame: Frame, tag?: string): boolean {
     if (!this.running) return true; // whoever waits is told the server is gone
-    void this.post(text, tag);
+    void this.post(frameText(frame), tag);
     return true;
   }
 

@@ -7,11 +7,12 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { CapLog, formatSize, ownCopy, ownTail } from './caps.js';
 import type { StdioTarget } from '../target/target.js';
 import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type Interceptor, type WireTransport } from './wire.js';
+import { frameText, type Frame } from './frame.js';
 
 export type FrameDirection = 'out' | 'in' | 'noise' | 'stderr' | 'exit' | 'spawn-error';
 
 /** One thing that crossed the process boundary, with its time since the session started. */
-export interface Frame {
+export interface RecordedFrame {
   atMs: number;
   direction: FrameDirection;
   text: string;
@@ -30,7 +31,7 @@ export class RecordingStdioTransport implements WireTransport {
   /** Answers a raw request of ours; return true to keep the message from the SDK client. */
   intercept?: Interceptor;
   /** Called for every frame recorded (nothing is stored here). */
-  onframe?: (frame: Frame) => void;
+  onframe?: (frame: RecordedFrame) => void;
   /** Called for each stdout line that is not a JSON-RPC message. */
   onnoise?: (text: string) => void;
 
@@ -132,17 +133,24 @@ export class RecordingStdioTransport implements WireTransport {
    * its stdin: its answer will never come. A frame queued behind a full pipe waits for 'drain' inside Node's stream;
    * the caller's timeout bounds that wait.
    */
-  sendRaw(frame: string): boolean {
-    if (this.onframe) this.record('out', frame);
-    const text = frame + '\n';
+  sendRaw(frame: Frame): boolean {
+    if (this.onframe) this.record('out', frameText(frame));
     const stdin = this.child?.stdin;
     if (!this.running || !stdin?.writable) return true; // the exit is reported as 'closed' by whoever waits
-    if (stdin.writableLength > 0 && stdin.writableLength + text.length > MAX_PENDING_WRITE_BYTES) {
-      this.caps.hit('stdin', text.length, (times, amount) =>
+    const length = frame.length + 1;
+    if (stdin.writableLength > 0 && stdin.writableLength + length > MAX_PENDING_WRITE_BYTES) {
+      this.caps.hit('stdin', length, (times, amount) =>
         `server stdin: ${formatSize(MAX_PENDING_WRITE_BYTES)} were already queued for a server that stopped reading, so ${times} frame(s) (${formatSize(amount)}) were not sent and their calls count as unanswered`);
       return false;
     }
-    stdin.write(text);
+    if (typeof frame === 'string') stdin.write(frame + '\n');
+    else {
+      // One writev: the long strings' bytes go out as they are, encoded once for every frame that holds them.
+      stdin.cork();
+      for (const part of frame.parts) stdin.write(part);
+      stdin.write('\n');
+      stdin.uncork();
+    }
     return true;
   }
 

@@ -3,6 +3,7 @@
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { HttpFacts } from '../types.js';
 import { formatSize, ownCopy, ownTail, type CapLog } from './caps.js';
+import type { Frame } from './frame.js';
 
 /** How a server process ended, or (HTTP) why the server can no longer be reached. */
 export interface ExitInfo {
@@ -43,7 +44,7 @@ export interface WireTransport extends Transport {
    * Write one frame as it is (stdio adds the newline that ends it). `tag` names it (our id for it) so that HTTP facts and a settled exchange can be told to
    * the session. Returns false when the frame was not sent and no answer can come.
    */
-  sendRaw(text: string, tag?: string): boolean;
+  sendRaw(frame: Frame, tag?: string): boolean;
   /** The session no longer waits for the frame sent with `tag`: an HTTP request still open is aborted. */
   release(tag: string): void;
 }
