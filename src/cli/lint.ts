@@ -91,7 +91,7 @@ these settings, plus rule options and tool globs. A flag given wins over the fil
 Every key, with an example: docs/config.md.
 
 Commands:
-  mcp-errlint rules [--format json]   list every rule: default severity per profile, tags, docs
+  mcp-errlint rules [-f <format>]     list every rule: severity per profile and per message, options, docs (-f json, markdown)
   mcp-errlint scoreboard <file>       lint every server of a list, ranked on one board (--jobs, --shard i/n)
   mcp-errlint merge <board.json...>   merge the boards of shards into one
 The server's command always goes after --; any other bare word is refused (exit 2).
