@@ -1,5 +1,5 @@
 // The built CLI with a config file in a temporary working directory, and the `mcp-errlint rules` command.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,25 +97,43 @@ describe.concurrent('config file', () => {
 });
 
 describe.concurrent('mcp-errlint rules', () => {
-  it('lists every rule with its severities, tags and doc, and exits 0', async () => {
+  it('lists every rule with its severities, tags and doc, what its meta adds indented under it, and exits 0', async () => {
     const { code, stdout, stderr } = await runCli(['rules']);
     expect(code).toBe(0);
     expect(stderr).toBe('');
     const lines = stdout.trimEnd().split('\n');
-    expect(lines[0].split(/\s{2,}/)).toEqual(['rule', 'recommended', 'strict', 'tags', 'docs']);
-    expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual(RULES.map((r) => r.meta.id));
+    const rows = lines.filter((line) => !line.startsWith(' '));
+    expect(rows[0].split(/\s{2,}/)).toEqual(['rule', 'recommended', 'strict', 'tags', 'docs']);
+    expect(rows.slice(1).map((line) => line.split(/\s+/)[0])).toEqual(RULES.map((r) => r.meta.id));
     const noStackTrace = lines.find((line) => line.startsWith('no-stack-trace '))!;
     expect(noStackTrace.split(/\s{2,}/)).toEqual(['no-stack-trace', 'error', 'error', 'security', 'docs/rules/no-stack-trace.md']);
-    const docsColumn = lines[0].indexOf('docs');
-    for (const line of lines.slice(1)) expect(line.indexOf('docs/rules/')).toBe(docsColumn);
+    const docsColumn = rows[0].indexOf('docs');
+    for (const line of rows.slice(1)) expect(line.indexOf('docs/rules/')).toBe(docsColumn);
+    const unknownTool = lines.indexOf(lines.find((line) => line.startsWith('unknown-tool '))!);
+    expect(lines[unknownTool + 1]).toBe('  message toolErrorResult: note / warning');
+    expect(lines).toContain('  option maxBytes (default 8192): The largest error text allowed, in UTF-8 bytes.');
   });
 
-  it('--format json gives the same rules for machines', async () => {
+  it('--format json gives the same rules for machines, with messages at another level, options and caps', async () => {
     const { code, stdout } = await runCli(['rules', '--format', 'json']);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual(
+    const rules = JSON.parse(stdout) as Array<Record<string, unknown>>;
+    expect(rules).toMatchObject(
       RULES.map(({ meta }) => ({ id: meta.id, description: meta.description, severity: meta.severity, tags: meta.tags, docs: ruleDocsPath(meta.id) })),
     );
+    expect(rules.find((r) => r.id === 'timely-response')).toMatchObject({
+      exceptions: [{ messageId: 'flaky', severity: { recommended: 'note', strict: 'note' } }],
+      options: [],
+      capsGrade: 'D',
+      securitySeverity: null,
+    });
+    expect(rules.find((r) => r.id === 'error-not-generic')?.options).toEqual([{ name: 'extraPhrases', default: [], description: 'More whole-text phrases that count as generic (any case).' }]);
+  });
+
+  it("--format markdown prints the README's rule table", async () => {
+    const { code, stdout } = await runCli(['rules', '--format', 'markdown']);
+    expect(code).toBe(0);
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`<!-- rules:start -->\n${stdout}<!-- rules:end -->`);
   });
 
   it('after --, rules is a server command to lint, not the subcommand', async () => {

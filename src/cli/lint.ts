@@ -1,0 +1,265 @@
+// The lint itself: flags and the config file merged into one lint per server, the lints run, the reports and files written, the exit code of rulebook §8.
+import { appendFileSync } from 'node:fs';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { lint, randomSeed, DEFAULTS, type LintOptions } from '../lint.js';
+import { SessionStartError } from '../session/session.js';
+import { UsageError } from '../errors.js';
+import { PROBE_KINDS, PROTOCOL_VERSIONS } from '../types.js';
+import { CONFIG_FILE, loadConfig } from '../config/load.js';
+import { mergeOptions, type LintFlags } from '../config/merge.js';
+import { chooseServers, type ServerFlags } from '../config/servers.js';
+import type { SecretOptions } from '../matchers/secrets.js';
+import { formatBadge } from '../report/badge.js';
+import { applyBaseline, baselineOf, readBaseline, writeBaseline } from '../report/baseline.js';
+import { EXIT, exitCodeFor, signalExitCode } from '../report/gate.js';
+import { invocationPrefix } from '../report/invocation.js';
+import type { ServerOutcome } from '../report/many.js';
+import type { Report } from '../report/model.js';
+import { Interrupted, formatDuration } from '../interrupt.js';
+import { TOOL_VERSION } from '../version.js';
+import { duration, integer } from './flags.js';
+import { FORMATS, ReportWriter, prepareOutput, printable, quote, redactAlso, render, renderMany, safe, say, useColor, type Format } from './output.js';
+
+/** `--report <format>=<path>`, repeatable: more files from the same run. */
+function reportTarget(value: string, previous: Array<{ format: Format; path: string }> = []) {
+  const match = /^([a-z]+)=(.+)$/.exec(value);
+  if (!match || !(FORMATS as readonly string[]).includes(match[1])) {
+    throw new InvalidArgumentError(`--report expects <format>=<path> with a format among ${FORMATS.join(', ')}, got '${value}'.`);
+  }
+  return [...previous, { format: match[1] as Format, path: match[2] }];
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+}
+
+/** The lint's flags, help text included; main.ts reads bare words against them before commander parses. */
+export function lintProgram(): Command {
+  return new Command()
+    .name('mcp-errlint')
+    .description('Probe a live MCP server with schema-derived edge cases and grade whether its errors help an AI agent recover.')
+    .usage('[options] [-- <server command> [args...]]')
+    .version(TOOL_VERSION, '-V, --version')
+    .argument('[command...]', `the stdio server to lint, after -- (default: "server" in the config file)`)
+    .option('--url <url>', 'lint a running server at this http(s) URL: Streamable HTTP, falling back to the legacy HTTP+SSE transport as MCP clients do')
+    .addOption(new Option('--transport <kind>', 'with --url: only Streamable HTTP (http), or only the legacy HTTP+SSE transport (sse)').choices(['http', 'sse']))
+    .option('--header <"Name: value">', 'with --url: an HTTP header (repeatable); $VAR, ${VAR} and ${env:VAR} in the value are read from the environment, and header values are never printed', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--mcp-config <file>', "lint the servers of an MCP client's config file (Claude Desktop, Claude Code .mcp.json, Cursor, VS Code .vscode/mcp.json, Windsurf): all of them in turn, or the one --server names")
+    .option('--server <name>', 'with --mcp-config: lint only this server of the file')
+    .option('-e, --env <KEY=VALUE>', "set an environment variable of the stdio server (repeatable)", (value: string, previous: string[] = []) => [...previous, value])
+    .option('-c, --config <file>', `config file (default: ./${CONFIG_FILE} if there is one); flags override it`)
+    .option('--seed <n>', 'seed for every generated input (printed on stderr as "Seed: N")', integer('--seed', 0))
+    .option('--runs <n>', `random inputs per probe kind per tool, after the enumerated cases (default: ${DEFAULTS.runs})`, integer('--runs', 0))
+    .option('--timeout <ms>', `per-call timeout in milliseconds (default: ${DEFAULTS.timeoutMs})`, integer('--timeout', 1))
+    .option('--deadline <duration>', `the whole run's time budget, start-up included, e.g. 90s, 10m; when it is spent the report is written with what was probed, and the run fails (default: ${formatDuration(DEFAULTS.deadlineMs)})`, duration('--deadline'))
+    .option('--concurrency <n>', `tools probed at once, interleaved on one server (default: ${DEFAULTS.concurrency}); 1 when the server fails concurrent-calls, and the report is the same whatever it is`, integer('--concurrency', 1))
+    .option('--tool-budget <duration>', `one tool's time budget; past it the tool's further inputs are not sent, listed as skipped (default: ${formatDuration(DEFAULTS.toolBudgetMs)})`, duration('--tool-budget'))
+    .addOption(new Option('--protocol-version <version>', 'pin a protocol version instead of negotiating the newest').choices([...PROTOCOL_VERSIONS]))
+    .addOption(new Option('--profile <name>', `rule profile (default: ${DEFAULTS.profile})`).choices(['recommended', 'strict']))
+    .option('--rule <id=level>', 'set a rule to off|note|warning|error (repeatable)', collect)
+    .option('--probe <kinds>', `run only these probe kinds (repeatable, comma-separated): ${PROBE_KINDS.join(', ')}`, collect)
+    .option('--tool <names>', 'probe only these tools (repeatable, comma-separated)', collect)
+    .option('--path <path>', 'replay one input: the fast-check path from a finding (needs one --tool and one --probe)')
+    .option('--allow-writes', 'also send schema-valid inputs to tools that are not readOnlyHint (without it, tools without annotations get only inputs they must refuse)')
+    .option('--allow-destructive', 'also probe tools that are destructive (destructiveHint: true, or a name such as delete_*)')
+    .option('--read-only', 'call only readOnlyHint tools (for servers that hold real data)')
+    .option('--dry-run', 'print the plan (tools × probes) and call no tool', false)
+    .addOption(new Option('-f, --format <format>', 'report format on stdout (or in --output)').choices([...FORMATS]).default('stylish'))
+    .option('-o, --output <file>', 'write the report to a file instead of stdout (missing folders are created)')
+    .option('--report <format=path>', `also write a report in another format to a file (repeatable), e.g. sarif=errlint.sarif`, reportTarget)
+    .option('--baseline <file>', 'known findings (by fingerprint): listed as baselined, they do not fail the run')
+    .option('--update-baseline', 'write every finding of this run to the --baseline file (default: mcp-errlint.baseline.json)')
+    .option('--max-warnings <n>', 'exit 1 when more than n warnings are found', integer('--max-warnings', 0))
+    .addOption(new Option('--fail-on <severity>', `exit 1 on findings at or above this severity (default: ${DEFAULTS.failOn})`).choices(['error', 'warning', 'note', 'never']))
+    .option('--min-score <n>', `exit 1 when the score is below this (default: ${DEFAULTS.minScore})`, (v) => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-score must be a number from 0 to 100.');
+      return n;
+    })
+    .option('--min-coverage <percent>', 'exit 1 when fewer than this share of the listed tools were probed (default: exit 1 only when none was)', (v) => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-coverage must be a number from 0 to 100.');
+      return n;
+    })
+    .option('--badge <file>', "also write a badge of the grade: shields.io's endpoint JSON for a .json file, else an SVG")
+    .option('-q, --quiet', 'no progress on stderr (errors and the reason of a failing exit stay)', false)
+    .option('--color', 'force colour in the stylish report')
+    .option('--no-color', 'never use colour')
+    .addHelpText('after', `
+Config file: ./${CONFIG_FILE}, or --config <file>, sets the server to lint and
+these settings, plus rule options and tool globs. A flag given wins over the file.
+Every key, with an example: docs/config.md.
+
+Commands:
+  mcp-errlint rules [-f <format>]     list every rule: severity per profile and per message, options, docs (-f json, markdown)
+  mcp-errlint scoreboard <file>       lint every server of a list, ranked on one board (--jobs, --shard i/n)
+  mcp-errlint merge <board.json...>   merge the boards of shards into one
+The server's command always goes after --; any other bare word is refused (exit 2).
+
+Exit codes: 0 nothing at or above --fail-on, score ≥ --min-score, some tool probed (or ≥ --min-coverage);
+1 findings, score or coverage below, or the run reached its --deadline; 2 could not lint;
+130/143/129 stopped by SIGINT/SIGTERM/SIGHUP (the report so far is still written; a second signal quits at once).
+
+Examples:
+  mcp-errlint                                      # the "server" of ./${CONFIG_FILE}
+  mcp-errlint -- node dist/server.js
+  mcp-errlint --url http://127.0.0.1:3000/mcp --header 'Authorization: Bearer \${TOKEN}'
+  mcp-errlint --mcp-config ~/.config/Claude/claude_desktop_config.json --server memory
+  mcp-errlint --format json -o errlint.json -- npx -y @modelcontextprotocol/server-memory
+  mcp-errlint --seed 7 --tool lookup_user --probe wrong-type --path 3 -- node server.js`)
+    .showSuggestionAfterError()
+    .exitOverride();
+}
+
+const DEFAULT_BASELINE = 'mcp-errlint.baseline.json';
+
+/** Everything the command line gives: the lint settings (LintFlags), which config file, and how to write the report. */
+export interface LintCommandOptions extends LintFlags, ServerFlags {
+  config?: string;
+  dryRun: boolean;
+  format: Format;
+  output?: string;
+  report?: Array<{ format: Format; path: string }>;
+  baseline?: string;
+  updateBaseline?: boolean;
+  badge?: string;
+  quiet: boolean;
+  color?: boolean;
+}
+
+/**
+ * Lint the server(s) the parsed flags name and write the reports; the exit code. What stops the run before any report
+ * (a bad config, a server that cannot start, an internal error) is thrown, for main.ts to say why and exit 2.
+ */
+export async function runLint(opts: LintCommandOptions, command: string[], script: string): Promise<number> {
+  const progress = !opts.quiet && process.stderr.isTTY;
+  try {
+    const loaded = loadConfig(opts.config, process.cwd());
+    const servers = chooseServers(command, opts, loaded, { env: process.env, cwd: process.cwd() });
+    // One seed for the whole run, so a file of several servers replays from one number.
+    const flags = { ...opts, seed: opts.seed ?? loaded?.config.seed ?? randomSeed() };
+    const replayPrefix = invocationPrefix({ script, env: process.env, cwd: process.cwd() });
+    const runs = servers.map((server) => ({ server, options: server.skipped ? undefined : { ...mergeOptions(server, flags, loaded), replayPrefix } }));
+    // Every output redacts the user's secret patterns and every value this run must never print, of every server.
+    redactAlso(runs.flatMap((run) => ((run.options?.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions).extraPatterns ?? []));
+    // Refuse an output path that cannot be written before the lint spends any time, not after.
+    const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
+    if (!opts.dryRun) {
+      for (const path of [opts.output, ...(opts.report ?? []).map((r) => r.path)]) if (path) prepareOutput(path, 'the report');
+      if (opts.updateBaseline && baselineFile) prepareOutput(baselineFile, 'the baseline');
+      if (opts.badge) {
+        if (runs.length > 1) throw new UsageError('--badge shows one server\'s grade: pick one with --server (mcp-errlint scoreboard ranks many)');
+        prepareOutput(opts.badge, 'the badge');
+      }
+    }
+    say(`Seed: ${flags.seed}\n`);
+    if (opts.dryRun) {
+      for (const run of runs) if (run.options) await dryRun(run.options);
+      return EXIT.ok;
+    }
+    const baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
+    const outcomes: ServerOutcome[] = [];
+    let cannotLint = false;
+    for (const { server, options } of runs) {
+      const name = server.name ?? '';
+      if (!options) {
+        if (runs.length > 1) say(`mcp-errlint: ${quote(name)}: not linted: ${quote(server.skipped ?? '')}\n`);
+        outcomes.push({ name, failure: server.skipped ?? '', skipped: true });
+        continue;
+      }
+      if (runs.length > 1) say(`mcp-errlint: linting ${quote(name)}\n`);
+      if (progress) {
+        const prefix = runs.length > 1 ? `${quote(name)} ` : '';
+        options.onProgress = ({ done, total, tool, probe }) =>
+          process.stderr.write(`\r\u001b[K${safe(`${prefix}[${done + 1}/${total}] ${quote(tool)} · ${probe}`.slice(0, process.stderr.columns || 80), 'text')}`);
+      }
+      try {
+        const report = await lintUntilStopped(options);
+        if (progress) process.stderr.write('\r\u001b[K');
+        if (report.interrupted) say(`mcp-errlint: ${quote(report.interrupted.message)}: writing the report of what was probed\n`);
+        outcomes.push({ name, report });
+        if (report.interrupted && signalExitCode(report.interrupted.by) !== undefined) {
+          // A signal stops the whole run: the servers not reached are listed as such.
+          for (const rest of runs.slice(runs.findIndex((run) => run.server === server) + 1)) outcomes.push({ name: rest.server.name ?? '', failure: `not reached: ${report.interrupted.message}`, skipped: true });
+          break;
+        }
+      } catch (error) {
+        // One server of a file that cannot start is a section with its cause; the others are still linted.
+        if (runs.length === 1 || !(error instanceof SessionStartError || error instanceof UsageError)) throw error;
+        if (progress) process.stderr.write('\r\u001b[K');
+        say(`mcp-errlint: ${quote(name)}: could not lint: ${error.message}\n`);
+        outcomes.push({ name, failure: error.message });
+        cannotLint = true;
+      }
+    }
+    let reports = outcomes.flatMap((outcome) => ('report' in outcome ? [outcome.report] : []));
+    if (baselineFile && opts.updateBaseline) {
+      writeBaseline(baselineFile, reports.map(printable)); // fingerprints are unchanged; tool names are server text
+      say(`mcp-errlint: wrote ${reports.reduce((n, r) => n + r.findings.length, 0)} findings to the baseline ${baselineFile}\n`);
+    }
+    // What was just accepted no longer fails this run either.
+    const known = baseline ?? (baselineFile && opts.updateBaseline ? baselineOf(reports) : undefined);
+    if (known && baselineFile) {
+      const names = reports.map((report) => report.server.name);
+      reports = reports.map((report) => applyBaseline(report, known, baselineFile, names.filter((name) => name !== report.server.name)));
+      const stale = reports.flatMap((report) => report.baseline!.stale);
+      if (stale.length > 0 && !opts.updateBaseline) {
+        say(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${quote(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
+      }
+      let next = 0;
+      for (const outcome of outcomes) if ('report' in outcome) outcome.report = reports[next++];
+    }
+    const text = (format: Format, color: boolean) =>
+      outcomes.length === 1 && 'report' in outcomes[0] ? render(outcomes[0].report, format, color) : renderMany(outcomes, format, color);
+    const out = new ReportWriter(!opts.output);
+    const main = text(opts.format, !opts.output && useColor(opts, process.stdout));
+    if (opts.output) out.toFile(opts.output, main);
+    else process.stdout.write(main);
+    for (const extra of opts.report ?? []) out.toFile(extra.path, text(extra.format, false));
+    const graded = reports[0];
+    if (opts.badge && graded) out.toFile(opts.badge, formatBadge(graded.score.grade, graded.interrupted ? null : graded.score.score, opts.badge.endsWith('.json') ? 'json' : 'svg'));
+    // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
+    if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, text('markdown', false) + '\n');
+    }
+    // -q hides progress, never why the run failed.
+    for (const report of reports) {
+      const { failures } = report.gate;
+      const whose = outcomes.length > 1 ? `${quote(report.server.name)}: ` : '';
+      if (failures.length > 0) say(`mcp-errlint: ${whose}failing: ${quote(failures.join('; '))}\n`);
+    }
+    // The exit code covers every server: the worst of them (a signal's code wins; a server that could not be linted is 2).
+    const code = Math.max(cannotLint ? EXIT.cannotLint : EXIT.ok, ...reports.map(exitCodeFor));
+    // A report that could not be written is a run that could not lint (2), unless a signal's code says more.
+    return out.failed ? Math.max(code, EXIT.cannotLint) : code;
+  } catch (error) {
+    if (progress) process.stderr.write('\r\u001b[K');
+    throw error;
+  }
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Lint with SIGINT, SIGTERM and SIGHUP turned into an orderly stop: the first one ends the probing, the server is
+ * stopped, and the report of what was probed is returned (marked interrupted); a second one quits at once.
+ */
+async function lintUntilStopped(options: LintOptions): Promise<Report> {
+  const stop = new AbortController();
+  const onSignal = (signal: (typeof STOP_SIGNALS)[number]) => {
+    if (stop.signal.aborted) process.exit(signalExitCode(signal));
+    stop.abort(new Interrupted(signal, `interrupted by ${signal}`));
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  try {
+    return await lint({ ...options, signal: stop.signal });
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+  }
+}
+
+async function dryRun(options: LintOptions): Promise<number> {
+  const { planRun } = await import('./dry-run.js');
+  process.stdout.write(safe(await planRun(options), 'text')); // tool names and descriptions are server text
+  return EXIT.ok;
+}

@@ -1,0 +1,115 @@
+// `mcp-errlint scoreboard` (many servers linted, each in a process of its own, ranked on one board) and `mcp-errlint merge` (the boards of shards as one).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { formatBoard, mergeBoards, type Board } from '../board/board.js';
+import { formatBoardHtml, type BoardDetail } from '../board/html.js';
+import { runBoard } from '../board/run.js';
+import { ConfigError } from '../config/load.js';
+import { DEFAULTS, randomSeed } from '../defaults.js';
+import { UsageError } from '../errors.js';
+import { formatDuration } from '../interrupt.js';
+import { EXIT } from '../report/gate.js';
+import { duration, integer, parseArguments } from './flags.js';
+import { ReportWriter, prepareOutput, quote, safe, say } from './output.js';
+
+const BOARD_FORMATS = ['stylish', 'markdown', 'json', 'html'] as const;
+
+/** `--shard i/n`: the i-th of n slices of the list (from 1). */
+function shardOf(value: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new InvalidArgumentError(`--shard expects i/n with 1 ≤ i ≤ n, e.g. 1/4, got '${value}'`);
+  return { index, count };
+}
+
+/** Write a board (or its error) where it was asked for; 0 once written, 2 when it could not be. */
+function writeBoard(board: Board, format: (typeof BOARD_FORMATS)[number], output: string | undefined, details: ReadonlyMap<number, BoardDetail> = new Map()): number {
+  const kind = format === 'json' ? 'json' : 'text';
+  const text = safe(format === 'html' ? formatBoardHtml(board, details) : formatBoard(board, format), kind);
+  if (!output) {
+    process.stdout.write(text);
+    return EXIT.ok;
+  }
+  const out = new ReportWriter(false);
+  out.toFile(output, text);
+  return out.failed ? EXIT.cannotLint : EXIT.ok;
+}
+
+/** `mcp-errlint scoreboard <file>`: lint every server of a list, a few at once, each in a process of its own, and rank them. */
+export async function scoreboard(args: string[], script: string): Promise<number> {
+  const dashDash = args.indexOf('--');
+  const lintArgs = dashDash === -1 ? [] : args.slice(dashDash + 1);
+  const program = new Command()
+    .name('mcp-errlint scoreboard')
+    .description('Lint every server of a list file (servers: [...], or an MCP client config file), --jobs at once, each in isolation, and print a ranked board.')
+    .argument('<file>', 'the list: {"servers": [{"name", "command", "args", "env", "cwd" | "url", "headers", "transport", "flags"}]}, or a client config file')
+    .option('--jobs <n>', 'servers linted at once', integer('--jobs', 1), 2)
+    .option('--shard <i/n>', 'lint only the i-th of n slices of the list (every n-th server); merge the shards with mcp-errlint merge', shardOf)
+    .option('--out-dir <dir>', 'also write one JSON report per server (and board.json) into this folder')
+    .option('--seed <n>', 'one seed for every server (default: random, printed)', integer('--seed', 0))
+    .addOption(new Option('--deadline <duration>', "one server's whole time budget").argParser(duration('--deadline')).default(DEFAULTS.deadlineMs, formatDuration(DEFAULTS.deadlineMs)))
+    .addOption(new Option('-f, --format <format>', 'board format').choices([...BOARD_FORMATS]).default('stylish'))
+    .option('-o, --output <file>', 'write the board to a file instead of stdout')
+    .option('-q, --quiet', 'no progress on stderr', false)
+    .addHelpText('after', '\nLint flags for every server go after --, e.g.: mcp-errlint scoreboard servers.json --jobs 4 -- --runs 5 --read-only')
+    .exitOverride()
+    .configureOutput({ writeErr: say });
+  const stopped = parseArguments(program, dashDash === -1 ? args : args.slice(0, dashDash), 'user');
+  if (stopped !== undefined) return stopped;
+  const opts = program.opts<{ jobs: number; shard?: { index: number; count: number }; outDir?: string; seed?: number; deadline: number; format: (typeof BOARD_FORMATS)[number]; output?: string; quiet: boolean }>();
+  const seed = opts.seed ?? randomSeed();
+  say(`Seed: ${seed}\n`);
+  try {
+    if (opts.output) prepareOutput(opts.output, 'the board');
+    const details = new Map<number, BoardDetail>();
+    const board = await runBoard({
+      file: program.args[0],
+      bin: script,
+      seed,
+      jobs: opts.jobs,
+      shard: opts.shard,
+      outDir: opts.outDir,
+      lintArgs,
+      deadlineMs: opts.deadline,
+      onProgress: opts.quiet ? undefined : (line) => say(`mcp-errlint: ${quote(line)}\n`),
+    }, opts.format === 'html' ? details : undefined);
+    if (opts.outDir) writeFileSync(join(opts.outDir, 'board.json'), safe(formatBoard(board, 'json'), 'json'));
+    return writeBoard(board, opts.format, opts.output, details);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      say(`mcp-errlint: ${quote(error.message)}\n`);
+      return EXIT.cannotLint;
+    }
+    throw error;
+  }
+}
+
+/** `mcp-errlint merge <board.json…>`: the boards of shards as the one board an unsharded run gives. */
+export function mergeShards(args: string[]): number {
+  const program = new Command()
+    .name('mcp-errlint merge')
+    .description('Merge the board.json of each shard (mcp-errlint scoreboard --shard i/n) into one ranked board.')
+    .argument('<boards...>', 'board JSON files (scoreboard -f json, or board.json of --out-dir)')
+    .addOption(new Option('-f, --format <format>', 'board format').choices([...BOARD_FORMATS]).default('stylish'))
+    .option('-o, --output <file>', 'write the board to a file instead of stdout')
+    .exitOverride()
+    .configureOutput({ writeErr: say });
+  const stopped = parseArguments(program, args, 'user');
+  if (stopped !== undefined) return stopped;
+  const opts = program.opts<{ format: (typeof BOARD_FORMATS)[number]; output?: string }>();
+  try {
+    const boards = program.args.map((file) => {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as Board;
+      } catch (error) {
+        throw new UsageError(`${file}: cannot read the board: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    return writeBoard(mergeBoards(boards), opts.format, opts.output);
+  } catch (error) {
+    say(`mcp-errlint: ${quote(error instanceof Error ? error.message : String(error))}\n`);
+    return EXIT.cannotLint;
+  }
+}
