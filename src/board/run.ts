@@ -1,7 +1,8 @@
 // `mcp-errlint scoreboard <file>`: lint every server of a list (ours, or any MCP client config file), each in a process
 // of its own with its own time budget, a few at once, and rank them on one board.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { makeDirs } from '../util/files.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Report } from '../report/model.js';
@@ -91,7 +92,7 @@ export interface BoardOptions {
 export async function runBoard(options: BoardOptions, details?: Map<number, BoardDetail>): Promise<Board> {
   const servers = readServerList(options.file);
   const mine = servers.map((server, index) => ({ server, index })).filter(({ index }) => inShard(index, options.shard));
-  if (options.outDir) mkdirSync(options.outDir, { recursive: true });
+  if (options.outDir) makeDirs(options.outDir);
   // Without --out-dir the reports are read from a temp dir, removed at the end.
   const dir = options.outDir ?? mkdtempSync(join(tmpdir(), 'mcp-errlint-board-'));
   const rows: BoardRow[] = [];

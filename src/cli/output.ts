@@ -1,5 +1,6 @@
 // What the command line writes: a report (or several) rendered in a format, report files and their folders, and stderr, all redacted and neutralised.
-import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { makeDirs } from '../util/files.js';
 import { dirname, resolve } from 'node:path';
 import { BOARD_SCHEMA_VERSION, ranked, rowOf, type Board } from '../board/board.js';
 import { formatBoardHtml, type BoardDetail } from '../board/html.js';
@@ -109,7 +110,7 @@ export function useColor(flags: { color?: boolean }, stream: NodeJS.WriteStream)
 /** Create the report file's folder and check that the file can be written; a path that cannot is a usage error. */
 export function prepareOutput(path: string, what: string): void {
   try {
-    mkdirSync(dirname(resolve(path)), { recursive: true });
+    makeDirs(dirname(resolve(path)));
     if (existsSync(path)) {
       if (statSync(path).isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
       accessSync(path, constants.W_OK);
@@ -142,7 +143,7 @@ export class ReportWriter {
 
   toFile(path: string, text: string): void {
     try {
-      mkdirSync(dirname(resolve(path)), { recursive: true });
+      makeDirs(dirname(resolve(path)));
       writeFileSync(path, text);
     } catch (error) {
       this.failed = true;

@@ -1,5 +1,6 @@
 // Reading a file the user named (a config file, a client config, an env file), with a one-line reason when it cannot be read.
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { terminalSafe } from './text.js';
 
@@ -16,4 +17,17 @@ export function readConfigText(path: string, file: string): string {
 export function whyUnreadable(error: unknown): string {
   const { code, message } = error as NodeJS.ErrnoException;
   return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : message;
+}
+
+/**
+ * Create a directory and its missing parents, one level at a time. Node's `mkdirSync(…, { recursive: true })` never
+ * returns for some paths (one under /proc, seen on Node 20); made level by level, each step fails with its own reason.
+ */
+export function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const level of missing) mkdirSync(level);
 }

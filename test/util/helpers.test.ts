@@ -1,5 +1,9 @@
-// Tests for the shared small helpers: the JSON object guard and regex escaping.
+// Tests for the shared small helpers: the JSON object guard, regex escaping, making directories.
 import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeDirs } from '../../src/util/files.js';
 import { isRecord } from '../../src/util/guards.js';
 import { escapeRegExp } from '../../src/util/regex.js';
 
@@ -26,5 +30,24 @@ describe('escapeRegExp', () => {
 
   it('does not let a metacharacter match something else', () => {
     expect(new RegExp(escapeRegExp('a.b')).test('axb')).toBe(false);
+  });
+});
+
+describe('makeDirs', () => {
+  it('creates missing parents level by level and leaves existing ones alone', () => {
+    const root = mkdtempSync(join(tmpdir(), 'errlint-makedirs-'));
+    try {
+      makeDirs(join(root, 'a', 'b', 'c'));
+      expect(statSync(join(root, 'a', 'b', 'c')).isDirectory()).toBe(true);
+      makeDirs(join(root, 'a', 'b'));
+      writeFileSync(join(root, 'file'), '');
+      expect(() => makeDirs(join(root, 'file', 'x'))).toThrow(/ENOTDIR/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!existsSync('/proc/self'))('fails at once under /proc, where a recursive mkdirSync never returns', () => {
+    expect(() => makeDirs('/proc/errlint-nope/x')).toThrow(/ENOENT|EACCES|EPERM/);
   });
 });
