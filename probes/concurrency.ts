@@ -1,6 +1,8 @@
 // Probe (once per server): several tools/call requests in flight at once; each must be answered exactly once, with its own id.
 import type { Probe, ProbeCase, ToolInfo } from '../src/types.js';
-import { baseArguments, requiredProps, withoutProps } from '../src/schema/schema-arbitrary.js';
+import { requiredProps } from '../src/schema/read.js';
+import { withoutProps } from '../src/schema/values.js';
+import { baseArguments } from '../src/schema/arbitraries.js';
 
 export const BURST_SIZE = 8;
 

@@ -1,17 +1,11 @@
 // Probe: break each declared constraint (enum, range, length, pattern, format, item count) just outside its bound; every case is checked invalid with ajv.
 import type { JsonSchema, Probe, ProbeCase } from '../src/types.js';
+import { isRecord } from '../src/util/guards.js';
 import { safeRegExp, type SafeRegExp } from '../src/util/safe-regex.js';
-import {
-  ajvVerdict,
-  asSchema,
-  baseArguments,
-  isRecord,
-  minimalItem,
-  normalizeSchema,
-  numericRange,
-  propertySchemas,
-  withProp,
-} from '../src/schema/schema-arbitrary.js';
+import { asSchema, normalizeSchema, numericRange, propertySchemas } from '../src/schema/read.js';
+import { minimalItem, withProp } from '../src/schema/values.js';
+import { baseArguments } from '../src/schema/arbitraries.js';
+import { ajvVerdict } from '../src/schema/validate.js';
 
 /** Violations bigger than this are the oversized probe's business. */
 const MAX_VIOLATION_SIZE = 10_000;

@@ -1,6 +1,8 @@
 // Probe: give each typed property its empty value ("", [], {}, 0); the schema (via ajv) says whether the call must fail.
 import type { Probe, ProbeCase } from '../src/types.js';
-import { asSchema, baseArguments, expectationFor, jsonTypesOf, propertySchemas, withProp, type JsonType } from '../src/schema/schema-arbitrary.js';
+import { asSchema, jsonTypesOf, propertySchemas, type JsonType } from '../src/schema/read.js';
+import { expectationFor, withProp } from '../src/schema/values.js';
+import { baseArguments } from '../src/schema/arbitraries.js';
 
 const EMPTY: readonly { type: JsonType; value: unknown; words: string }[] = [
   { type: 'string', value: '', words: 'empty string' },

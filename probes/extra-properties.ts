@@ -1,7 +1,9 @@
 // Probe: add an undeclared property to valid arguments; accepting or rejecting it both pass (rulebook §3), only the answer's shape is graded.
 import fc from 'fast-check';
 import type { Probe, ProbeCase } from '../src/types.js';
-import { arbitraryArguments, asSchema, baseArguments, propertySchemas, withProp } from '../src/schema/schema-arbitrary.js';
+import { asSchema, propertySchemas } from '../src/schema/read.js';
+import { withProp } from '../src/schema/values.js';
+import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';
 
 export const probe: Probe = {
   kind: 'extra-properties',

@@ -1,7 +1,9 @@
 // Probe: leave out required arguments, each one alone and all at once; a correct server rejects every call.
 import fc from 'fast-check';
 import type { Probe, ProbeCase } from '../src/types.js';
-import { arbitraryArguments, asSchema, baseArguments, requiredProps, withoutProps } from '../src/schema/schema-arbitrary.js';
+import { asSchema, requiredProps } from '../src/schema/read.js';
+import { withoutProps } from '../src/schema/values.js';
+import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';
 
 const label = (omitted: readonly string[]) => `omit required ${omitted.map((k) => `'${k}'`).join(', ')}`;
 

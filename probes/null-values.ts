@@ -1,7 +1,10 @@
 // Probe: set each property that does not allow null to null; a correct server rejects every call.
 import fc from 'fast-check';
 import type { Probe, ProbeCase } from '../src/types.js';
-import { ajvVerdict, allowsNull, arbitraryArguments, asSchema, baseArguments, propertySchemas, requiredProps, withProp } from '../src/schema/schema-arbitrary.js';
+import { allowsNull, asSchema, propertySchemas, requiredProps } from '../src/schema/read.js';
+import { withProp } from '../src/schema/values.js';
+import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';
+import { ajvVerdict } from '../src/schema/validate.js';
 
 export const probe: Probe = {
   kind: 'null-values',

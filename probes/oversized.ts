@@ -1,6 +1,8 @@
 // Probe: send oversized arguments (100 KB and 1 MB strings, a 10,000-element array, objects nested 64 deep); a bounded answer is expected.
 import type { Probe, ProbeCase } from '../src/types.js';
-import { asSchema, baseArguments, expectationFor, minimalItem, propertiesAccepting, propertySchemas, withProp, type JsonType } from '../src/schema/schema-arbitrary.js';
+import { asSchema, propertiesAccepting, propertySchemas, type JsonType } from '../src/schema/read.js';
+import { expectationFor, minimalItem, withProp } from '../src/schema/values.js';
+import { baseArguments } from '../src/schema/arbitraries.js';
 
 const EXTRA = '__errlint_oversized';
 

@@ -1,6 +1,8 @@
 // Probe: schema-valid arguments (confirmed with ajv); a well-formed result is expected. The engine decides which tools may get them.
 import type { Probe, ProbeCase } from '../src/types.js';
-import { arbitraryArguments, asSchema, baseArguments, safeSample, schemaProblem, validatesAgainst, validatorFor } from '../src/schema/schema-arbitrary.js';
+import { asSchema } from '../src/schema/read.js';
+import { arbitraryArguments, baseArguments, safeSample } from '../src/schema/arbitraries.js';
+import { schemaProblem, validatesAgainst, validatorFor } from '../src/schema/validate.js';
 
 /** Seeded draws that must include at least one valid input before the random part of the plan is trusted not to starve. */
 const PILOT_RUNS = 30;

@@ -1,7 +1,9 @@
 // Probe: put hostile unicode (emoji, bidi override, zero-width, combining marks, non-BMP, U+FFFF, NUL, C0 controls) in string fields.
 import fc from 'fast-check';
 import type { Probe, ProbeCase } from '../src/types.js';
-import { arbitraryArguments, asSchema, baseArguments, expectationFor, propertiesAccepting, withProp } from '../src/schema/schema-arbitrary.js';
+import { asSchema, propertiesAccepting } from '../src/schema/read.js';
+import { expectationFor, withProp } from '../src/schema/values.js';
+import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';
 
 const C0_CONTROLS = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join('');
 

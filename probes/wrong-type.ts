@@ -1,19 +1,10 @@
 // Probe: give each typed property a value of each JSON type it does not allow; a correct server rejects every call.
 import fc from 'fast-check';
 import type { Probe, ProbeCase } from '../src/types.js';
-import {
-  ajvVerdict,
-  arbitraryArguments,
-  arbitraryOfType,
-  asSchema,
-  baseArguments,
-  propertySchemas,
-  requiredProps,
-  withProp,
-  wrongTypesOf,
-  wrongTypeValue,
-  type JsonType,
-} from '../src/schema/schema-arbitrary.js';
+import { asSchema, propertySchemas, requiredProps, wrongTypesOf, type JsonType } from '../src/schema/read.js';
+import { withProp, wrongTypeValue } from '../src/schema/values.js';
+import { arbitraryArguments, arbitraryOfType, baseArguments } from '../src/schema/arbitraries.js';
+import { ajvVerdict } from '../src/schema/validate.js';
 
 const TYPE_WORDS: Record<JsonType, string> = {
   string: 'string',

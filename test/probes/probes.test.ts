@@ -3,7 +3,11 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROBES, probeByKind } from '../../probes/index.js';
 import { SPECIAL_STRINGS } from '../../probes/unicode.js';
-import { ajvVerdict, arbitraryFor, isRecord, jsonTypesOf, propertySchemas, requiredProps, validatesAgainst, withoutProps } from '../../src/schema/schema-arbitrary.js';
+import { jsonTypesOf, propertySchemas, requiredProps } from '../../src/schema/read.js';
+import { withoutProps } from '../../src/schema/values.js';
+import { arbitraryFor } from '../../src/schema/arbitraries.js';
+import { ajvVerdict, validatesAgainst } from '../../src/schema/validate.js';
+import { isRecord } from '../../src/util/guards.js';
 import { NO_TOOL, PROBE_KINDS, type JsonSchema, type ProbeCase, type ProbeKind, type ProbePlan, type ToolInfo } from '../../src/types.js';
 import { HOSTILE_SCHEMAS, VALID_GENERATION, referenceServerTools } from './schemas.js';
 
