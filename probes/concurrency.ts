@@ -1,14 +1,17 @@
 // Probe (once per server): several tools/call requests in flight at once; each must be answered exactly once, with its own id.
-import type { Probe, ProbeCase, ToolInfo } from '../src/types.js';
-import { baseArguments, requiredProps, withoutProps } from '../src/schema/schema-arbitrary.js';
+import type { Probe, ProbeCase, ToolInfo, ToolTarget } from '../src/types.js';
+import { requiredProps } from '../src/schema/read.js';
+import { withoutProps } from '../src/schema/values.js';
+import { baseArguments } from '../src/schema/arbitraries.js';
 
 export const BURST_SIZE = 8;
 
-const burst = (calls: Array<{ name: string; arguments: unknown }>, label: string): ProbeCase => ({
+const burst = (calls: Array<{ name: string; arguments: unknown }>, label: string, target?: ToolTarget): ProbeCase => ({
   name: calls[0].name,
   arguments: calls[0].arguments,
   expect: 'any',
   label,
+  ...(target === undefined ? {} : { target }),
   delivery: { kind: 'burst', calls },
 });
 
@@ -24,7 +27,7 @@ export const probe: Probe = {
     const target = allTools.find((t) => requiredProps(t.inputSchema).length > 0);
     if (target) {
       const missing = withoutProps(baseArguments(target.inputSchema), [requiredProps(target.inputSchema)[0]]);
-      enumerated.push(burst(Array.from({ length: BURST_SIZE }, () => ({ name: target.name, arguments: missing })), `${BURST_SIZE} invalid '${target.name}' calls at once`));
+      enumerated.push(burst(Array.from({ length: BURST_SIZE }, () => ({ name: target.name, arguments: missing })), `${BURST_SIZE} invalid '${target.name}' calls at once`, { kind: 'tool', name: target.name }));
     }
     return { enumerated, arbitrary: null };
   },

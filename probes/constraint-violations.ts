@@ -1,22 +1,19 @@
 // Probe: break each declared constraint (enum, range, length, pattern, format, item count) just outside its bound; every case is checked invalid with ajv.
-import type { JsonSchema, Probe, ProbeCase } from '../src/types.js';
+import type { JsonSchema, Probe, ProbeCase, TargetKeyword } from '../src/types.js';
+import { isRecord } from '../src/util/guards.js';
 import { safeRegExp, type SafeRegExp } from '../src/util/safe-regex.js';
-import {
-  ajvVerdict,
-  asSchema,
-  baseArguments,
-  isRecord,
-  minimalItem,
-  normalizeSchema,
-  numericRange,
-  propertySchemas,
-  withProp,
-} from '../src/schema/schema-arbitrary.js';
+import { asSchema, normalizeSchema, numericRange, propertySchemas } from '../src/schema/read.js';
+import { minimalItem, withProp } from '../src/schema/values.js';
+import { baseArguments } from '../src/schema/arbitraries.js';
+import { ajvVerdict } from '../src/schema/validate.js';
+import { caseFor, onProperties } from './case.js';
 
 /** Violations bigger than this are the oversized probe's business. */
 const MAX_VIOLATION_SIZE = 10_000;
 
 interface Violation {
+  /** The keyword the value breaks. */
+  keyword: TargetKeyword;
   words: string;
   value: unknown;
 }
@@ -64,31 +61,31 @@ function violationsOf(sub: JsonSchema, root: JsonSchema): Violation[] {
   const s = normalizeSchema(sub, root);
   if (!isRecord(s)) return [];
   const out: Violation[] = [];
-  if (Array.isArray(s.enum) && s.enum.length > 0) out.push({ words: 'outside its enum', value: outsideOf(s.enum) });
-  if ('const' in s) out.push({ words: 'other than its const', value: outsideOf([s.const]) });
+  if (Array.isArray(s.enum) && s.enum.length > 0) out.push({ keyword: 'enum', words: 'outside its enum', value: outsideOf(s.enum) });
+  if ('const' in s) out.push({ keyword: 'const', words: 'other than its const', value: outsideOf([s.const]) });
   const { min, max, minExclusive, maxExclusive } = numericRange(s);
-  if (min !== undefined) out.push({ words: minExclusive ? `equal to exclusiveMinimum ${min}` : `below minimum ${min}`, value: minExclusive ? min : min - 1 });
-  if (max !== undefined) out.push({ words: maxExclusive ? `equal to exclusiveMaximum ${max}` : `above maximum ${max}`, value: maxExclusive ? max : max + 1 });
-  if (typeof s.multipleOf === 'number' && s.multipleOf > 0) out.push({ words: `not a multiple of ${s.multipleOf}`, value: s.multipleOf * 1.5 });
+  if (min !== undefined) out.push({ keyword: minExclusive ? 'exclusiveMinimum' : 'minimum', words: minExclusive ? `equal to exclusiveMinimum ${min}` : `below minimum ${min}`, value: minExclusive ? min : min - 1 });
+  if (max !== undefined) out.push({ keyword: maxExclusive ? 'exclusiveMaximum' : 'maximum', words: maxExclusive ? `equal to exclusiveMaximum ${max}` : `above maximum ${max}`, value: maxExclusive ? max : max + 1 });
+  if (typeof s.multipleOf === 'number' && s.multipleOf > 0) out.push({ keyword: 'multipleOf', words: `not a multiple of ${s.multipleOf}`, value: s.multipleOf * 1.5 });
   if (typeof s.minLength === 'number' && s.minLength >= 1 && s.minLength <= MAX_VIOLATION_SIZE) {
-    out.push({ words: `shorter than minLength ${s.minLength}`, value: 'a'.repeat(Math.ceil(s.minLength) - 1) });
+    out.push({ keyword: 'minLength', words: `shorter than minLength ${s.minLength}`, value: 'a'.repeat(Math.ceil(s.minLength) - 1) });
   }
   if (typeof s.maxLength === 'number' && s.maxLength >= 0 && s.maxLength < MAX_VIOLATION_SIZE) {
-    out.push({ words: `longer than maxLength ${s.maxLength}`, value: 'a'.repeat(Math.floor(s.maxLength) + 1) });
+    out.push({ keyword: 'maxLength', words: `longer than maxLength ${s.maxLength}`, value: 'a'.repeat(Math.floor(s.maxLength) + 1) });
   }
   if (typeof s.pattern === 'string') {
     const value = notMatching(s.pattern);
-    if (value !== undefined) out.push({ words: `not matching pattern ${s.pattern}`, value });
+    if (value !== undefined) out.push({ keyword: 'pattern', words: `not matching pattern ${s.pattern}`, value });
   }
-  if (typeof s.format === 'string' && NOT_A_FORMAT[s.format] !== undefined) out.push({ words: `not a valid ${s.format}`, value: NOT_A_FORMAT[s.format] });
+  if (typeof s.format === 'string' && NOT_A_FORMAT[s.format] !== undefined) out.push({ keyword: 'format', words: `not a valid ${s.format}`, value: NOT_A_FORMAT[s.format] });
   const item = minimalItem(s, root);
   if (typeof s.minItems === 'number' && s.minItems >= 1 && s.minItems <= MAX_VIOLATION_SIZE) {
-    out.push({ words: `with fewer than minItems ${s.minItems}`, value: Array.from({ length: Math.ceil(s.minItems) - 1 }, () => item) });
+    out.push({ keyword: 'minItems', words: `with fewer than minItems ${s.minItems}`, value: Array.from({ length: Math.ceil(s.minItems) - 1 }, () => item) });
   }
   if (typeof s.maxItems === 'number' && s.maxItems >= 0 && s.maxItems < MAX_VIOLATION_SIZE) {
-    out.push({ words: `with more than maxItems ${s.maxItems}`, value: Array.from({ length: Math.floor(s.maxItems) + 1 }, () => item) });
+    out.push({ keyword: 'maxItems', words: `with more than maxItems ${s.maxItems}`, value: Array.from({ length: Math.floor(s.maxItems) + 1 }, () => item) });
   }
-  if (s.uniqueItems === true) out.push({ words: 'with duplicate items', value: [item, item] });
+  if (s.uniqueItems === true) out.push({ keyword: 'uniqueItems', words: 'with duplicate items', value: [item, item] });
   return out.filter((v) => v.value !== undefined);
 }
 
@@ -100,12 +97,9 @@ export const probe: Probe = {
     const schema = asSchema(tool.inputSchema);
     const base = baseArguments(schema);
     const candidates: ProbeCase[] = Object.entries(propertySchemas(schema)).flatMap(([property, sub]) =>
-      violationsOf(sub, schema).map(({ words, value }) => ({
-        name: tool.name,
-        arguments: withProp(base, property, value),
-        expect: 'invalid-input' as const,
-        label: `'${property}' ${words}`,
-      })),
+      violationsOf(sub, schema).map(({ keyword, words, value }) =>
+        caseFor(tool, { arguments: withProp(base, property, value), expect: 'invalid-input', label: `'${property}' ${words}`, target: onProperties(keyword, property) }),
+      ),
     );
     if (candidates.length === 0) return { skip: 'no property declares a constraint (enum, const, range, length, pattern, format, item count)' };
     const enumerated = candidates.filter((c) => ajvVerdict(schema, c.arguments) !== 'valid');

@@ -1,6 +1,9 @@
 // Probe: give each typed property its empty value ("", [], {}, 0); the schema (via ajv) says whether the call must fail.
 import type { Probe, ProbeCase } from '../src/types.js';
-import { asSchema, baseArguments, expectationFor, jsonTypesOf, propertySchemas, withProp, type JsonType } from '../src/schema/schema-arbitrary.js';
+import { asSchema, jsonTypesOf, propertySchemas, type JsonType } from '../src/schema/read.js';
+import { expectationFor, withProp } from '../src/schema/values.js';
+import { baseArguments } from '../src/schema/arbitraries.js';
+import { caseFor, onProperties } from './case.js';
 
 const EMPTY: readonly { type: JsonType; value: unknown; words: string }[] = [
   { type: 'string', value: '', words: 'empty string' },
@@ -21,7 +24,7 @@ export const probe: Probe = {
       const allowed = jsonTypesOf(sub, schema) ?? [];
       for (const empty of EMPTY.filter((e) => allowed.includes(e.type))) {
         const args = withProp(base, property, structuredClone(empty.value));
-        enumerated.push({ name: tool.name, arguments: args, expect: expectationFor(schema, args, 'any'), label: `'${property}' as ${empty.words}` });
+        enumerated.push(caseFor(tool, { arguments: args, expect: expectationFor(schema, args, 'any'), label: `'${property}' as ${empty.words}`, target: onProperties('empty', property) }));
       }
     }
     if (enumerated.length === 0) return { skip: 'no property is typed as a string, array, object or number' };

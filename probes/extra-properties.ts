@@ -1,7 +1,10 @@
 // Probe: add an undeclared property to valid arguments; accepting or rejecting it both pass (rulebook §3), only the answer's shape is graded.
 import fc from 'fast-check';
-import type { Probe, ProbeCase } from '../src/types.js';
-import { arbitraryArguments, asSchema, baseArguments, propertySchemas, withProp } from '../src/schema/schema-arbitrary.js';
+import type { Probe } from '../src/types.js';
+import { asSchema, propertySchemas } from '../src/schema/read.js';
+import { withProp } from '../src/schema/values.js';
+import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';
+import { caseFor, onProperties } from './case.js';
 
 export const probe: Probe = {
   kind: 'extra-properties',
@@ -14,18 +17,14 @@ export const probe: Probe = {
       while (declared.has(name)) name += '_';
       return name;
     };
-    const make = (args: Record<string, unknown>, name: string, value: unknown): ProbeCase => ({
-      name: tool.name,
-      arguments: withProp(args, name, value),
-      expect: 'any',
-      label: `undeclared property '${name}'`,
-    });
+    const extended = (args: Record<string, unknown>, name: string, value: unknown) =>
+      caseFor(tool, { arguments: withProp(args, name, value), expect: 'any', label: `undeclared property '${name}'`, target: onProperties('additionalProperties', name) });
     const extra = undeclared('__errlint_extra');
     return {
-      enumerated: [make(baseArguments(schema), extra, 'x')],
+      enumerated: [extended(baseArguments(schema), extra, 'x')],
       arbitrary: fc
         .tuple(arbitraryArguments(schema), fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9_]{0,11}$/), fc.jsonValue({ maxDepth: 1 }))
-        .map(([args, suffix, value]) => make(args, undeclared(`__errlint_${suffix}`), JSON.parse(JSON.stringify(value)))),
+        .map(([args, suffix, value]) => extended(args, undeclared(`__errlint_${suffix}`), JSON.parse(JSON.stringify(value)))),
     };
   },
 };

@@ -1,7 +1,10 @@
 // Probe: leave out required arguments, each one alone and all at once; a correct server rejects every call.
 import fc from 'fast-check';
-import type { Probe, ProbeCase } from '../src/types.js';
-import { arbitraryArguments, asSchema, baseArguments, requiredProps, withoutProps } from '../src/schema/schema-arbitrary.js';
+import type { Probe } from '../src/types.js';
+import { asSchema, requiredProps } from '../src/schema/read.js';
+import { withoutProps } from '../src/schema/values.js';
+import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';
+import { caseFor, onProperties } from './case.js';
 
 const label = (omitted: readonly string[]) => `omit required ${omitted.map((k) => `'${k}'`).join(', ')}`;
 
@@ -13,22 +16,14 @@ export const probe: Probe = {
     const schema = asSchema(tool.inputSchema);
     const required = requiredProps(schema);
     if (required.length === 0) return { skip: 'no required properties' };
-    const make = (args: Record<string, unknown>, omitted: readonly string[]): ProbeCase => ({
-      name: tool.name,
-      arguments: args,
-      expect: 'invalid-input',
-      mustRefuse: true,
-      label: label(omitted),
-    });
+    const omit = (args: Record<string, unknown>, omitted: readonly string[], words = label(omitted)) =>
+      caseFor(tool, { arguments: withoutProps(args, omitted), expect: 'invalid-input', mustRefuse: true, label: words, target: onProperties('required', ...omitted) });
     const base = baseArguments(schema);
-    const enumerated = required.map((key) => make(withoutProps(base, [key]), [key]));
-    // The label quotes the required names, so rules know which arguments the error should name.
-    if (!enumerated.some((c) => Object.keys(c.arguments as object).length === 0)) enumerated.push({ ...make({}, required), label: `empty arguments {} (${label(required)})` });
+    const enumerated = required.map((key) => omit(base, [key]));
+    if (!enumerated.some((c) => Object.keys(c.arguments as object).length === 0)) enumerated.push(omit({}, required, `empty arguments {} (${label(required)})`));
     return {
       enumerated,
-      arbitrary: fc
-        .tuple(arbitraryArguments(schema), fc.subarray(required, { minLength: 1 }))
-        .map(([args, omitted]) => make(withoutProps(args, omitted), omitted)),
+      arbitrary: fc.tuple(arbitraryArguments(schema), fc.subarray(required, { minLength: 1 })).map(([args, omitted]) => omit(args, omitted)),
     };
   },
 };

@@ -1,6 +1,9 @@
 // Probe: send oversized arguments (100 KB and 1 MB strings, a 10,000-element array, objects nested 64 deep); a bounded answer is expected.
-import type { Probe, ProbeCase } from '../src/types.js';
-import { asSchema, baseArguments, expectationFor, minimalItem, propertiesAccepting, propertySchemas, withProp, type JsonType } from '../src/schema/schema-arbitrary.js';
+import type { Probe } from '../src/types.js';
+import { asSchema, propertiesAccepting, propertySchemas, type JsonType } from '../src/schema/read.js';
+import { expectationFor, minimalItem, withProp } from '../src/schema/values.js';
+import { baseArguments } from '../src/schema/arbitraries.js';
+import { caseFor, onProperties } from './case.js';
 
 const EXTRA = '__errlint_oversized';
 
@@ -35,14 +38,14 @@ export const probe: Probe = {
     const schema = asSchema(tool.inputSchema);
     const props = propertySchemas(schema);
     const base = baseArguments(schema);
-    const enumerated = oversizedPayloads().map(({ type, words, make }): ProbeCase => {
+    const enumerated = oversizedPayloads().map(({ type, words, make }) => {
       const field = propertiesAccepting(schema, type)[0];
       const value = make(field === undefined ? 0 : minimalItem(props[field], schema));
       const args = withProp(base, field ?? EXTRA, value);
       const where = field === undefined ? `extra property '${EXTRA}'` : `'${field}'`;
       // An undeclared property may be accepted or refused (rulebook §3): in one, nothing is judged but the answer's bounds.
       const expect = field === undefined ? 'any' : expectationFor(schema, args, 'any');
-      return { name: tool.name, arguments: args, expect, label: `${words} in ${where}` };
+      return caseFor(tool, { arguments: args, expect, label: `${words} in ${where}`, target: onProperties('size', field ?? EXTRA) });
     });
     return { enumerated, arbitrary: null };
   },

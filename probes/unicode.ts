@@ -1,7 +1,10 @@
 // Probe: put hostile unicode (emoji, bidi override, zero-width, combining marks, non-BMP, U+FFFF, NUL, C0 controls) in string fields.
 import fc from 'fast-check';
-import type { Probe, ProbeCase } from '../src/types.js';
-import { arbitraryArguments, asSchema, baseArguments, expectationFor, propertiesAccepting, withProp } from '../src/schema/schema-arbitrary.js';
+import type { Probe } from '../src/types.js';
+import { asSchema, propertiesAccepting } from '../src/schema/read.js';
+import { expectationFor, withProp } from '../src/schema/values.js';
+import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';
+import { caseFor, onProperties } from './case.js';
 
 const C0_CONTROLS = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join('');
 
@@ -31,16 +34,16 @@ export const probe: Probe = {
     const schema = asSchema(tool.inputSchema);
     const fields = propertiesAccepting(schema, 'string');
     if (fields.length === 0) return { skip: 'no string property' };
-    const make = (args: Record<string, unknown>, field: string, value: string, words: string): ProbeCase => {
+    const hostile = (args: Record<string, unknown>, field: string, value: string, words: string) => {
       const withValue = withProp(args, field, value);
-      return { name: tool.name, arguments: withValue, expect: expectationFor(schema, withValue, 'any'), label: `${words} in '${field}'` };
+      return caseFor(tool, { arguments: withValue, expect: expectationFor(schema, withValue, 'any'), label: `${words} in '${field}'`, target: onProperties('unicode', field) });
     };
     const base = baseArguments(schema);
     return {
-      enumerated: SPECIAL_STRINGS.map(({ words, value }) => make(base, fields[0], value, words)),
+      enumerated: SPECIAL_STRINGS.map(({ words, value }) => hostile(base, fields[0], value, words)),
       arbitrary: fc
         .tuple(arbitraryArguments(schema), fc.constantFrom(...fields), fc.string({ unit: ANY_CODE_POINT, minLength: 1, size: 'small' }))
-        .map(([args, field, value]) => make(args, field, value, 'random unicode')),
+        .map(([args, field, value]) => hostile(args, field, value, 'random unicode')),
     };
   },
 };

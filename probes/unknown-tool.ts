@@ -20,7 +20,13 @@ export const probe: Probe = {
       while (existing.has(name)) name += '_errlint';
       return name;
     };
-    const make = (name: string, label: string): ProbeCase => ({ name, arguments: {}, expect: 'unknown-tool', label });
+    const make = (name: string, label: string, imitated?: string): ProbeCase => ({
+      name,
+      arguments: {},
+      expect: 'unknown-tool',
+      label,
+      ...(imitated === undefined ? {} : { target: { kind: 'tool', name: imitated } }),
+    });
     const candidates = [
       make('', 'empty tool name'),
       make(`errlint_${'x'.repeat(130)}`, '138-character tool name'),
@@ -28,7 +34,7 @@ export const probe: Probe = {
       make('tools/../admin', 'path traversal in tool name'),
     ];
     const real = allTools.find((t) => typeof t.name === 'string' && t.name.length > 0)?.name;
-    if (real !== undefined) candidates.push(make(`${real}_x`, `near miss of '${real}'`), make(typo(real), `typo of '${real}'`));
+    if (real !== undefined) candidates.push(make(`${real}_x`, `near miss of '${real}'`, real), make(typo(real), `typo of '${real}'`, real));
     candidates.push(make(unused('errlint_no_such_tool'), 'unused tool name'));
     const seen = new Set<string>();
     const enumerated = candidates.filter((c) => !existing.has(c.name) && !seen.has(c.name) && seen.add(c.name));

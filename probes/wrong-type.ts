@@ -1,19 +1,11 @@
 // Probe: give each typed property a value of each JSON type it does not allow; a correct server rejects every call.
 import fc from 'fast-check';
-import type { Probe, ProbeCase } from '../src/types.js';
-import {
-  ajvVerdict,
-  arbitraryArguments,
-  arbitraryOfType,
-  asSchema,
-  baseArguments,
-  propertySchemas,
-  requiredProps,
-  withProp,
-  wrongTypesOf,
-  wrongTypeValue,
-  type JsonType,
-} from '../src/schema/schema-arbitrary.js';
+import type { Probe } from '../src/types.js';
+import { asSchema, propertySchemas, requiredProps, wrongTypesOf, type JsonType } from '../src/schema/read.js';
+import { withProp, wrongTypeValue } from '../src/schema/values.js';
+import { arbitraryArguments, arbitraryOfType, baseArguments } from '../src/schema/arbitraries.js';
+import { ajvVerdict } from '../src/schema/validate.js';
+import { caseFor, onProperties } from './case.js';
 
 const TYPE_WORDS: Record<JsonType, string> = {
   string: 'string',
@@ -35,22 +27,23 @@ export const probe: Probe = {
     const required = new Set(requiredProps(schema));
     const targets = Object.entries(props).flatMap(([property, sub]) => wrongTypesOf(sub, schema).map((type) => ({ property, type })));
     if (targets.length === 0) return { skip: 'no property declares a type' };
-    const make = (args: Record<string, unknown>, property: string, type: JsonType): ProbeCase => ({
-      name: tool.name,
-      arguments: args,
-      expect: 'invalid-input',
-      mustRefuse: required.has(property),
-      label: `'${property}' as ${TYPE_WORDS[type]}`,
-    });
+    const mistyped = (args: Record<string, unknown>, property: string, type: JsonType, value: unknown) =>
+      caseFor(tool, {
+        arguments: withProp(args, property, value),
+        expect: 'invalid-input',
+        mustRefuse: required.has(property),
+        label: `'${property}' as ${TYPE_WORDS[type]}`,
+        target: onProperties('type', property),
+      });
     const base = baseArguments(schema);
     const enumerated = targets
-      .map(({ property, type }) => make(withProp(base, property, wrongTypeValue(type)), property, type))
+      .map(({ property, type }) => mistyped(base, property, type, wrongTypeValue(type)))
       .filter((c) => ajvVerdict(schema, c.arguments) !== 'valid');
     if (enumerated.length === 0) return { skip: 'ajv accepts every wrong-type value (the declared types do not restrict these properties)' };
     const bases = arbitraryArguments(schema);
     const arbitrary = fc
       .constantFrom(...targets)
-      .chain(({ property, type }) => fc.tuple(bases, arbitraryOfType(type)).map(([args, value]) => make(withProp(args, property, value), property, type)))
+      .chain(({ property, type }) => fc.tuple(bases, arbitraryOfType(type)).map(([args, value]) => mistyped(args, property, type, value)))
       // a value the schema still accepts (a type we misread) would be a real call: send a known-invalid case instead
       .map((c) => (ajvVerdict(schema, c.arguments) === 'valid' ? enumerated[0] : c));
     return { enumerated, arbitrary };

@@ -3,7 +3,7 @@ import type { Exchange } from '../src/types.js';
 import type { Rule } from '../src/grade/rule.js';
 import { escapeRegExp } from '../src/util/regex.js';
 import { isRecord } from '../src/util/guards.js';
-import { quotedNames } from '../src/matchers/sent.js';
+import { targetNames } from '../src/matchers/sent.js';
 import { isBlank, snippet } from '../src/matchers/surface.js';
 import { hasActionableMetadata } from '../src/matchers/metadata.js';
 import { findExpectation, findNextStep } from '../src/matchers/phrases.js';
@@ -11,10 +11,10 @@ import { findExpectation, findNextStep } from '../src/matchers/phrases.js';
 const TOOL_LIST = /\b(?:available|valid|known|supported|existing) tools?\b|\bdid you mean\b|\btools\/list\b|\blist[_ ]?tools\b/i;
 const MAX_TOOL_NAME = 128;
 
-/** Argument names the error should mention: those the probe label quotes ("omit required 'path'"), else the sent keys. */
+/** Argument names the error should mention: those the case's target gives (the required 'path' left out), else the sent keys. */
 function argumentNames(ex: Exchange): string[] {
-  const fromLabel = quotedNames(ex.case.label);
-  if (fromLabel.length > 0) return fromLabel;
+  const targeted = targetNames(ex.case.target);
+  if (targeted.length > 0) return targeted;
   const args = ex.case.arguments;
   return isRecord(args) ? Object.keys(args) : [];
 }

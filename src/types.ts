@@ -110,11 +110,62 @@ export interface ProbeCase {
    * the wrong JSON type, or null. Only such inputs go to tools without annotations (rulebook §7).
    */
   mustRefuse?: boolean;
-  /** Short human label, e.g. "omit required 'path'" or "'count' as string". */
+  /** Short human label, e.g. "omit required 'path'" or "'count' as string", for people: no rule parses it. */
   label: string;
+  /** What the case aims at, as data for the rules; absent when it aims at no argument or tool (protocol frames, valid input, made-up tool names). */
+  target?: CaseTarget;
   /** How the case goes on the wire; a plain tools/call {name, arguments} when absent. */
   delivery?: Delivery;
 }
+
+/** What a probe case aims at: arguments of the tool it calls, or a tool it names. */
+export type CaseTarget = ArgumentTarget | ToolTarget;
+
+/** Arguments of the tool called, and what the case does to them. */
+export interface ArgumentTarget {
+  /** Tells an argument target from a tool target. */
+  kind: 'arguments';
+  /** Each argument aimed at, as its path in the arguments (one element for a top-level property); several only when required ones are left out together. */
+  paths: string[][];
+  /** What the case does to them (see TargetKeyword). */
+  keyword: TargetKeyword;
+}
+
+/** A tool the case names: the real tool a near miss or typo imitates, the tool called with malformed params or in a burst of invalid calls. */
+export interface ToolTarget {
+  /** Tells a tool target from an argument target. */
+  kind: 'tool';
+  /** The tool's name (as tools/list gave it, or the made-up one malformed-request calls when the server lists none). */
+  name: string;
+}
+
+/**
+ * What a case does to the arguments it aims at: the JSON-Schema keyword the value breaks ('required': left out; 'type':
+ * a JSON type the schema does not allow, null included; 'additionalProperties': an undeclared property; the constraint
+ * keywords), or, for input that need not break the schema, what it tries: 'empty' ("", [], {} or 0), 'unicode'
+ * (hostile characters in a string), 'size' (an oversized value).
+ */
+export type TargetKeyword =
+  | 'required'
+  | 'type'
+  | 'additionalProperties'
+  | 'enum'
+  | 'const'
+  | 'minimum'
+  | 'exclusiveMinimum'
+  | 'maximum'
+  | 'exclusiveMaximum'
+  | 'multipleOf'
+  | 'minLength'
+  | 'maxLength'
+  | 'pattern'
+  | 'format'
+  | 'minItems'
+  | 'maxItems'
+  | 'uniqueItems'
+  | 'empty'
+  | 'unicode'
+  | 'size';
 
 /**
  * How a probe case is sent.

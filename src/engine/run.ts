@@ -6,7 +6,7 @@ import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
 import { planUnits, type Batch, type PlannedUnit, type PlanOptions } from '../plan/batches.js';
 import { abbreviate } from '../util/text.js';
-import { releaseSchemaCaches } from '../schema/schema-arbitrary.js';
+import { releaseSchemaCaches } from '../schema/caches.js';
 import { Interrupted, interruptionOf } from '../interrupt.js';
 import { Abandoned, UnitPool } from './pool.js';
 import { ToolLimits } from './limits.js';

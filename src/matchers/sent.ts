@@ -1,5 +1,5 @@
 // What we sent in an exchange, read back: its text, its string values, whether it held an object, whether its frame was JSON.
-import type { Exchange } from '../types.js';
+import type { CaseTarget, Exchange } from '../types.js';
 import { isRecord } from '../util/guards.js';
 import { scanText } from './surface.js';
 
@@ -71,16 +71,26 @@ export function sentMalformedJson(ex: Exchange): boolean {
   }
 }
 
-const QUOTED = /['"`‘’“”]([^'"`‘’“”\n]{1,64})['"`‘’“”]/g;
+/**
+ * Names a label could not quote whole (over 64 characters, or holding a quote or a line break) were never read back
+ * from it: they are left out still, so that no verdict changed when the names became data.
+ */
+const MAX_NAME = 64;
+const UNNAMEABLE = /['"`‘’“”\n]/;
 
-/** The argument names a probe label quotes ("omit required 'filter.path'" → filter.path, path). */
-export function quotedNames(label: string): string[] {
-  const quoted = [...label.matchAll(QUOTED)].map((m) => m[1]);
-  return [...new Set(quoted.flatMap((q) => [q, q.split(/[./]/).pop() ?? q]))].filter((n) => n.trim() !== '');
+/**
+ * The names a case's target gives the rules to look for: each argument it aims at (its path joined with '.') or the
+ * tool it names, then that name's last segment ('filter.path' → filter.path, path; 'files/read' → files/read, read).
+ */
+export function targetNames(target: CaseTarget | undefined): string[] {
+  if (target === undefined) return [];
+  const whole = target.kind === 'arguments' ? target.paths.map((path) => path.join('.')) : [target.name];
+  const named = whole.filter((name) => name.length <= MAX_NAME && !UNNAMEABLE.test(name));
+  return [...new Set(named.flatMap((name) => [name, name.split(/[./]/).pop() ?? name]))].filter((n) => n.trim() !== '');
 }
 
-/** Names of the arguments the probe is about: those its label quotes and the keys we sent. */
+/** Names of the arguments the probe is about: those its target gives and the keys we sent. */
 export function argumentNames(ex: Exchange): string[] {
   const args = ex.case.arguments;
-  return [...new Set([...quotedNames(ex.case.label), ...(isRecord(args) ? Object.keys(args) : [])])];
+  return [...new Set([...targetNames(ex.case.target), ...(isRecord(args) ? Object.keys(args) : [])])];
 }

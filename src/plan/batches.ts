@@ -4,7 +4,7 @@ import { NO_TOOL } from '../types.js';
 import { UsageError } from '../errors.js';
 import { matchesAny } from '../util/glob.js';
 import { callPolicy, restrictPlan, type CallPolicy, type SafetyFlags } from './safety.js';
-import { schemaProblem } from '../schema/schema-arbitrary.js';
+import { schemaProblem } from '../schema/validate.js';
 
 /** One (tool, probe) pair with the inputs it will send. */
 export interface Batch {

@@ -1,5 +1,5 @@
 // Test helper: hand-written exchanges and a one-call way to grade one with a rule, no server involved.
-import type { BurstPosition, Delivery, Exchange, Expectation, JsonSchema, MetadataOptions, ProbeKind, ProfileName, RuleLevel, SessionFacts, Severity } from '../../src/types.js';
+import type { BurstPosition, CaseTarget, Delivery, Exchange, Expectation, JsonSchema, MetadataOptions, ProbeKind, ProfileName, RuleLevel, SessionFacts, Severity } from '../../src/types.js';
 import type { Rule } from '../../src/grade/rule.js';
 import { messageOf } from '../../src/grade/rule.js';
 import { enabledRules, Grader } from '../../src/grade/grade.js';
@@ -14,6 +14,8 @@ export interface ExchangeSpec {
   name?: string;
   args?: unknown;
   label?: string;
+  /** What the case aims at (ProbeCase.target): the argument or tool names rules look for come from it, never from the label. */
+  target?: CaseTarget;
   /** A whole result object; or build one from text/isError/structuredContent/_meta. */
   result?: Record<string, unknown>;
   text?: string | string[];
@@ -90,6 +92,7 @@ export function exchange(spec: ExchangeSpec): Exchange {
       arguments: args,
       expect,
       label: spec.label ?? `${probe} case`,
+      ...(spec.target ? { target: spec.target } : {}),
       ...(spec.expectCode !== undefined ? { expectCode: spec.expectCode } : {}),
       ...(spec.delivery ? { delivery: spec.delivery } : {}),
     },

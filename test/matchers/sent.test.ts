@@ -1,6 +1,6 @@
-// Tests for reading back what we sent: text, string values, object values, malformed frames, argument names.
+// Tests for reading back what we sent: text, string values, object values, malformed frames, target and argument names.
 import { describe, expect, it } from 'vitest';
-import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText } from '../../src/matchers/sent.js';
+import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText, targetNames } from '../../src/matchers/sent.js';
 import { exchange } from '../helpers/exchange.js';
 
 const call = (params: unknown) => exchange({ request: { jsonrpc: '2.0', id: 7, method: 'tools/call', params } });
@@ -45,8 +45,24 @@ describe('sentMalformedJson', () => {
   });
 });
 
+describe('targetNames', () => {
+  it('gives each targeted argument or tool, then its last segment', () => {
+    expect(targetNames({ kind: 'arguments', paths: [['filter.path'], ['a/b'], ['q']], keyword: 'required' })).toEqual(['filter.path', 'path', 'a/b', 'b', 'q']);
+    expect(targetNames({ kind: 'arguments', paths: [['filter', 'path']], keyword: 'type' })).toEqual(['filter.path', 'path']);
+    expect(targetNames({ kind: 'tool', name: 'files/read' })).toEqual(['files/read', 'read']);
+    expect(targetNames(undefined)).toEqual([]);
+  });
+
+  it('leaves out what a label could not quote whole: blank, over 64 characters, a quote or a line break', () => {
+    const names = ['', ' ', 'x'.repeat(65), "it's", 'a"b', 'two\nlines', 'y'.repeat(64)];
+    expect(targetNames({ kind: 'arguments', paths: names.map((n) => [n]), keyword: 'type' })).toEqual(['y'.repeat(64)]);
+  });
+});
+
 describe('argumentNames', () => {
-  it('joins the names the label quotes and the keys sent', () => {
-    expect(argumentNames(exchange({ label: "omit required 'filter.path'", args: { limit: 1 } }))).toEqual(['filter.path', 'path', 'limit']);
+  it('joins the names the target gives and the keys sent, never what the label quotes', () => {
+    const target = { kind: 'arguments', paths: [['filter.path']], keyword: 'required' } as const;
+    expect(argumentNames(exchange({ label: "omit required 'filter.path'", target, args: { limit: 1 } }))).toEqual(['filter.path', 'path', 'limit']);
+    expect(argumentNames(exchange({ label: "omit required 'filter.path'", args: { limit: 1 } }))).toEqual(['limit']);
   });
 });

@@ -3,8 +3,12 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROBES, probeByKind } from '../../probes/index.js';
 import { SPECIAL_STRINGS } from '../../probes/unicode.js';
-import { ajvVerdict, arbitraryFor, isRecord, jsonTypesOf, propertySchemas, requiredProps, validatesAgainst, withoutProps } from '../../src/schema/schema-arbitrary.js';
-import { NO_TOOL, PROBE_KINDS, type JsonSchema, type ProbeCase, type ProbeKind, type ProbePlan, type ToolInfo } from '../../src/types.js';
+import { allowsNull, jsonTypeOfValue, jsonTypesOf, normalizeSchema, propertySchemas, requiredProps } from '../../src/schema/read.js';
+import { withoutProps } from '../../src/schema/values.js';
+import { arbitraryFor } from '../../src/schema/arbitraries.js';
+import { ajvVerdict, validatesAgainst } from '../../src/schema/validate.js';
+import { isRecord } from '../../src/util/guards.js';
+import { NO_TOOL, PROBE_KINDS, type ArgumentTarget, type JsonSchema, type ProbeCase, type ProbeKind, type ProbePlan, type ToolInfo } from '../../src/types.js';
 import { HOSTILE_SCHEMAS, VALID_GENERATION, referenceServerTools } from './schemas.js';
 
 const RANDOM_RUNS = 60;
@@ -43,6 +47,13 @@ function eachPlan(kind: ProbeKind, check: (t: ToolInfo, cases: ProbeCase[], plan
 }
 
 const args = (c: ProbeCase) => c.arguments as Record<string, unknown>;
+/** The one top-level property a case targets. */
+const targeted = (c: ProbeCase) => {
+  expect(c.target?.kind, c.label).toBe('arguments');
+  const { paths } = c.target as ArgumentTarget;
+  expect(paths.length === 1 && paths[0].length === 1, c.label).toBe(true);
+  return paths[0][0];
+};
 const schemaOf = (t: ToolInfo) => t.inputSchema;
 
 describe('registry', () => {
@@ -137,8 +148,7 @@ describe('wrong-type', () => {
       for (const c of cases) {
         expect(c.expect).toBe('invalid-input');
         expect(ajvVerdict(schemaOf(t), c.arguments), `${t.name}: ${c.label}`).toBe('invalid');
-        const property = /^'(.+)' as /.exec(c.label)![1];
-        const allowed = jsonTypesOf(props[property], schemaOf(t));
+        const allowed = jsonTypesOf(props[targeted(c)], schemaOf(t));
         expect(allowed).not.toBeNull();
       }
     });
@@ -238,7 +248,8 @@ describe('constraint-violations', () => {
       "'tags' with more than maxItems 2",
       "'tags' with duplicate items",
     ]);
-    expect(cases.map((c) => args(c)[/^'(\w+)'/.exec(c.label)![1]]).slice(0, 4)).toEqual(['errlint_not_an_allowed_value', 0, 11, 0]);
+    expect(cases.map((c) => args(c)[targeted(c)]).slice(0, 4)).toEqual(['errlint_not_an_allowed_value', 0, 11, 0]);
+    expect(cases.map((c) => (c.target as ArgumentTarget).keyword)).toEqual(['enum', 'minimum', 'maximum', 'exclusiveMinimum', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems']);
   });
 
   it('drops candidates ajv accepts, and skips a tool without constraints', () => {
@@ -256,7 +267,8 @@ describe('extra-properties', () => {
       const declared = Object.keys(propertySchemas(schemaOf(t)));
       for (const c of cases) {
         expect(c.expect).toBe('any');
-        const extra = /^undeclared property '(__errlint_\w+)'$/.exec(c.label)![1];
+        const extra = targeted(c);
+        expect(extra).toMatch(/^__errlint_\w+$/);
         expect(declared).not.toContain(extra);
         expect(Object.keys(args(c))).toContain(extra);
         expect(ajvVerdict(schemaOf(t), withoutProps(args(c), [extra])), `${t.name}: ${c.label}`).toBe('valid');
@@ -277,7 +289,7 @@ describe('unicode', () => {
       (t, cases, plan) => {
         expect(plan.enumerated.map((c) => c.label.replace(/ in '.*'$/, ''))).toEqual(SPECIAL_STRINGS.map((s) => s.words));
         for (const c of cases) {
-          const field = /in '(.+)'$/.exec(c.label)![1];
+          const field = targeted(c);
           expect(jsonTypesOf(propertySchemas(schemaOf(t))[field], schemaOf(t))).toContain('string');
           expect(typeof args(c)[field]).toBe('string');
           expect(c.expect).toBe(ajvVerdict(schemaOf(t), c.arguments) === 'invalid' ? 'invalid-input' : 'any');
@@ -387,5 +399,114 @@ describe('positive', () => {
     const plan = planOf('positive', tool('t', { type: 'object', properties: { n: { type: 'integer', minimum: 5 } }, required: ['n'] })) as ProbePlan;
     expect(plan.enumerated).toEqual([{ name: 't', arguments: { n: 5 }, expect: 'valid-input', label: 'minimal valid input' }]);
     expect(plan.arbitrary).not.toBeNull();
+  });
+});
+
+// The target is what rules read instead of the label: it must say truly what each case does to its arguments.
+describe('targets', () => {
+  /** Does the object hold this path, own keys all the way (`__proto__` is a key like any other)? */
+  const holds = (value: unknown, path: readonly string[]): boolean =>
+    path.length === 0 || (isRecord(value) && Object.hasOwn(value, path[0]) && holds(value[path[0]], path.slice(1)));
+  const valueAt = (value: unknown, path: readonly string[]): unknown => path.reduce((v, key) => (v as Record<string, unknown>)[key], value);
+  const targetOf = (c: ProbeCase): ArgumentTarget => {
+    expect(c.target?.kind, c.label).toBe('arguments');
+    return c.target as ArgumentTarget;
+  };
+
+  /** Every enumerated case of the probe on every tool, then its random cases as a property (fast-check shrinks and prints the seed). */
+  function forEveryCase(kind: ProbeKind, check: (t: ToolInfo, c: ProbeCase) => void): void {
+    let planned = 0;
+    for (const t of allTools()) {
+      const plan = planOf(kind, t);
+      if ('skip' in plan) continue;
+      planned++;
+      for (const c of plan.enumerated) check(t, c);
+      if (plan.arbitrary)
+        fc.assert(
+          fc.property(plan.arbitrary, (c) => {
+            check(t, c);
+          }),
+          { numRuns: RANDOM_RUNS },
+        );
+    }
+    expect(planned, `${kind} planned for no tool at all`).toBeGreaterThan(0);
+  }
+
+  const ONE_ARGUMENT: [ProbeKind, ArgumentTarget['keyword'][]][] = [
+    ['wrong-type', ['type']],
+    ['null-values', ['type']],
+    ['empty-values', ['empty']],
+    ['constraint-violations', ['enum', 'const', 'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems']],
+    ['extra-properties', ['additionalProperties']],
+    ['unicode', ['unicode']],
+    ['oversized', ['size']],
+  ];
+
+  it.each(ONE_ARGUMENT)('%s: each case targets one argument its arguments hold, with its keyword', (kind, keywords) => {
+    forEveryCase(kind, (_t, c) => {
+      const { paths, keyword } = targetOf(c);
+      expect(paths, c.label).toHaveLength(1);
+      expect(holds(c.arguments, paths[0]), `${c.label}: ${paths[0].join('.')} not in the arguments`).toBe(true);
+      expect(keywords, c.label).toContain(keyword);
+    });
+  });
+
+  it('missing-required: every targeted argument is required and really absent', () => {
+    forEveryCase('missing-required', (t, c) => {
+      const { paths, keyword } = targetOf(c);
+      expect(keyword).toBe('required');
+      expect(paths.length, c.label).toBeGreaterThan(0);
+      const required = requiredProps(schemaOf(t));
+      for (const path of paths) {
+        expect(path, c.label).toHaveLength(1);
+        expect(required, c.label).toContain(path[0]);
+        expect(holds(c.arguments, path), `${t.name}: ${c.label}`).toBe(false);
+      }
+    });
+  });
+
+  it('missing-required: the "all at once" case targets every required argument', () => {
+    const t = tool('t', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a', 'b'] });
+    const all = (planOf('missing-required', t) as ProbePlan).enumerated.at(-1)!;
+    expect(all).toMatchObject({ arguments: {}, label: "empty arguments {} (omit required 'a', 'b')", target: { kind: 'arguments', paths: [['a'], ['b']], keyword: 'required' } });
+  });
+
+  it('wrong-type: the targeted value has a JSON type the schema does not allow', () => {
+    forEveryCase('wrong-type', (t, c) => {
+      const { paths } = targetOf(c);
+      const allowed = jsonTypesOf(propertySchemas(schemaOf(t))[paths[0][0]], schemaOf(t));
+      const type = jsonTypeOfValue(valueAt(c.arguments, paths[0]));
+      expect(allowed, c.label).not.toBeNull();
+      expect(allowed, `${t.name}: ${c.label}: ${type}`).not.toContain(type);
+    });
+  });
+
+  it('null-values: the targeted value is null and the schema does not allow null', () => {
+    forEveryCase('null-values', (t, c) => {
+      const { paths } = targetOf(c);
+      expect(valueAt(c.arguments, paths[0]), c.label).toBeNull();
+      expect(allowsNull(propertySchemas(schemaOf(t))[paths[0][0]], schemaOf(t)), c.label).toBe(false);
+    });
+  });
+
+  it('constraint-violations: the targeted property declares the keyword the case breaks', () => {
+    forEveryCase('constraint-violations', (t, c) => {
+      const { paths, keyword } = targetOf(c);
+      const declared = normalizeSchema(propertySchemas(schemaOf(t))[paths[0][0]], schemaOf(t));
+      expect(isRecord(declared) && keyword in declared, `${t.name}: ${c.label}`).toBe(true);
+    });
+  });
+
+  it('extra-properties: the targeted property is not declared', () => {
+    forEveryCase('extra-properties', (t, c) => expect(Object.keys(propertySchemas(schemaOf(t)))).not.toContain(targetOf(c).paths[0][0]));
+  });
+
+  it('positive input targets nothing; near misses and typos target the real tool they imitate', () => {
+    forEveryCase('positive', (_t, c) => expect(c.target).toBeUndefined());
+    const plan = planOf('unknown-tool', tool(NO_TOOL, { type: 'object' }), [tool('read_file', {})]) as ProbePlan;
+    expect(plan.enumerated.filter((c) => c.target !== undefined).map((c) => [c.label, c.target])).toEqual([
+      ["near miss of 'read_file'", { kind: 'tool', name: 'read_file' }],
+      ["typo of 'read_file'", { kind: 'tool', name: 'read_file' }],
+    ]);
   });
 });

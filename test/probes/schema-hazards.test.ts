@@ -7,12 +7,13 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generationHazard, negatedClasses, patternArbitrary } from '../../src/schema/pattern.js';
-import { arbitraryFor, validatesAgainst, validatorFor } from '../../src/schema/schema-arbitrary.js';
+import { arbitraryFor } from '../../src/schema/arbitraries.js';
+import { validatesAgainst, validatorFor } from '../../src/schema/validate.js';
 import { safeRegExp } from '../../src/util/safe-regex.js';
 import { ROOT } from '../helpers/cli.js';
 import type { JsonSchema } from '../../src/types.js';
 
-const PLANNER = pathToFileURL(join(ROOT, 'dist', 'src', 'schema', 'schema-arbitrary.js')).href;
+const PLANNER = pathToFileURL(join(ROOT, 'dist', 'src', 'schema', 'arbitraries.js')).href;
 const PROBES = pathToFileURL(join(ROOT, 'dist', 'probes', 'index.js')).href;
 const LIMIT_MS = 20_000;
 

@@ -1,6 +1,7 @@
 // Table tests for no-internal-details: leaks in error surfaces, near misses, echoes of our input, and rule options.
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/no-internal-details.js';
+import { onProperties } from '../../probes/case.js';
 import { exchange, grade } from '../helpers/exchange.js';
 import type { Exchange, UserSupplied } from '../../src/types.js';
 
@@ -138,7 +139,7 @@ describe('no-internal-details: raw runtime exceptions', () => {
   it.each([
     ['zod through sdk 1.x', exchange({ probe: 'missing-required', isError: true, text: 'MCP error -32602: Input validation error: Invalid arguments for tool lookup_user: Invalid input: expected string, received undefined at email' })],
     ['pydantic', exchange({ probe: 'wrong-type', isError: true, text: "1 validation error for search\nlimit\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='ten', input_type=str]" })],
-    ['a hand-written message about the missing argument', exchange({ probe: 'missing-required', label: "omit required 'query'", isError: true, text: 'Error: query is not defined. Pass a search query.' })],
+    ['a hand-written message about the missing argument', exchange({ probe: 'missing-required', label: "omit required 'query'", target: onProperties('required', 'query'), isError: true, text: 'Error: query is not defined. Pass a search query.' })],
     ['schema wording', exchange({ probe: 'extra-properties', args: { zzz: 1 }, isError: true, text: 'Parameter zzz is not defined in the schema' })],
     ['filesystem wording', exchange({ probe: 'positive', args: { path: 'errlint' }, isError: true, text: 'the path is not a directory' })],
   ])('passes: %s', (_name, ex) => {

@@ -1,18 +1,19 @@
 // Table tests for recovery-hint: validation errors name the argument or expectation; others give a next step; unknown tools are named.
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/recovery-hint.js';
+import { onProperties } from '../../probes/case.js';
 import { exchange, grade } from '../helpers/exchange.js';
 
 describe('recovery-hint', () => {
   it.each([
-    ['validation error naming the missing argument', exchange({ probe: 'missing-required', label: "omit required 'query'", isError: true, text: "Parameter 'query' is required but was not provided." })],
+    ['validation error naming the missing argument', exchange({ probe: 'missing-required', label: "omit required 'query'", target: onProperties('required', 'query'), isError: true, text: "Parameter 'query' is required but was not provided." })],
     ['validation error stating the expected type', exchange({ probe: 'wrong-type', label: 'a number as string', args: { n: 'x' }, isError: true, text: 'Expected number, received string' })],
     ['-32602 naming a sent argument', exchange({ probe: 'null-values', label: 'nulls', args: { limit: null }, error: { code: -32602, message: 'limit cannot be null' } })],
     ['validation error with field metadata', exchange({ probe: 'wrong-type', label: 'x', isError: true, text: 'Bad input', structuredContent: { field: 'count', expected: 'integer' } })],
-    ['short argument name quoted', exchange({ probe: 'wrong-type', label: "'n' as string", isError: true, text: 'Bad value for "n"' })],
+    ['short argument name quoted', exchange({ probe: 'wrong-type', label: "'n' as string", target: onProperties('type', 'n'), isError: true, text: 'Bad value for "n"' })],
     ['tool failure with a next step', exchange({ probe: 'positive', isError: true, text: "User not found. Try search_users to find the correct email." })],
     ['tool failure with metadata', exchange({ probe: 'positive', isError: true, text: 'Refund of $750 exceeds limit', structuredContent: { errorCategory: 'business', suggestedAction: 'escalate_to_human' } })],
-    ['extra-properties rejection naming the property', exchange({ probe: 'extra-properties', label: "extra 'zzz'", args: { zzz: 1 }, isError: true, text: "Unknown property 'zzz'" })],
+    ['extra-properties rejection naming the property', exchange({ probe: 'extra-properties', label: "undeclared property 'zzz'", target: onProperties('additionalProperties', 'zzz'), args: { zzz: 1 }, isError: true, text: "Unknown property 'zzz'" })],
     ['unknown tool named', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Tool nope not found' } })],
     ['unknown tool, available tools listed', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Unknown tool. Available tools: search_docs, get_doc' } })],
     ['unknown empty tool name', exchange({ probe: 'unknown-tool', name: '', error: { code: -32602, message: 'Tool name must not be empty' } })],
@@ -30,18 +31,21 @@ describe('recovery-hint', () => {
     ['valid input: our value as the last segment of a quoted path', exchange({ probe: 'positive', args: { path: 'a' }, isError: true, text: "ENOENT: no such file or directory, open '/tmp/corpus/root/a'" })],
     ['valid input: our blank name as the last segment of a quoted path', exchange({ probe: 'positive', args: { path: ' ' }, isError: true, text: "ENOENT: no such file or directory, scandir '/tmp/corpus/root/ '" })],
     ['oversized input: the name is too long', exchange({ probe: 'oversized', expect: 'any', args: { path: 'errlint '.repeat(12_800) }, isError: true, text: "ENAMETOOLONG: name too long, realpath '/tmp/corpus/root/errlint errlint…'" })],
-    // mcp-hello-world's add with {}: the probe label quotes the required names
-    ['empty arguments: the required names from the label', exchange({ probe: 'missing-required', label: "empty arguments {} (omit required 'a', 'b')", args: {}, isError: true, text: 'MCP error -32602: Input validation error: Invalid arguments for tool add: Required at a Required at b' })],
-    ['zod "Required at <path>" for one-letter arguments', exchange({ probe: 'missing-required', label: "omit required 'a', 'b'", isError: true, text: 'Required at a\nRequired at b' })],
+    // mcp-hello-world's add with {}: the case targets both required names
+    ['empty arguments: the required names from the target', exchange({ probe: 'missing-required', label: "empty arguments {} (omit required 'a', 'b')", target: onProperties('required', 'a', 'b'), args: {}, isError: true, text: 'MCP error -32602: Input validation error: Invalid arguments for tool add: Required at a Required at b' })],
+    ['zod "Required at <path>" for one-letter arguments', exchange({ probe: 'missing-required', label: "omit required 'a', 'b'", target: onProperties('required', 'a', 'b'), isError: true, text: 'Required at a\nRequired at b' })],
   ])('passes: %s', (_name, ex) => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });
 
   it.each([
-    ['validation error naming nothing', exchange({ probe: 'missing-required', label: "omit required 'query'", isError: true, text: 'Missing required parameter' }), 'noArgumentHint', { names: 'query' }],
-    ['validation error with only a next step', exchange({ probe: 'wrong-type', label: "'count' as string", isError: true, text: 'Bad input, check your request' }), 'noArgumentHint', { names: 'count' }],
-    ['near miss: one-letter name inside prose', exchange({ probe: 'wrong-type', label: "'a' as string", isError: true, text: 'Invalid: a problem occurred' }), 'noArgumentHint', { names: 'a' }],
+    ['validation error naming nothing', exchange({ probe: 'missing-required', label: "omit required 'query'", target: onProperties('required', 'query'), isError: true, text: 'Missing required parameter' }), 'noArgumentHint', { names: 'query' }],
+    ['validation error with only a next step', exchange({ probe: 'wrong-type', label: "'count' as string", target: onProperties('type', 'count'), isError: true, text: 'Bad input, check your request' }), 'noArgumentHint', { names: 'count' }],
+    ['near miss: one-letter name inside prose', exchange({ probe: 'wrong-type', label: "'a' as string", target: onProperties('type', 'a'), isError: true, text: 'Invalid: a problem occurred' }), 'noArgumentHint', { names: 'a' }],
     ['generic -32602', exchange({ probe: 'null-values', label: 'nulls', args: { limit: null }, error: { code: -32602, message: 'Invalid params' } }), 'noArgumentHint', { names: 'limit' }],
+    // The label is prose for people: a name it quotes is not looked for, the target's are (else the keys sent).
+    ['a name only the label quotes', exchange({ probe: 'wrong-type', label: "'query' as string", args: { limit: 1 }, isError: true, text: "Bad value for 'query'" }), 'noArgumentHint', { names: 'limit' }],
+    ['the target, not the label', exchange({ probe: 'wrong-type', label: "'query' as string", target: onProperties('type', 'limit'), args: { query: 'x', limit: 1 }, isError: true, text: "Bad value for 'query'" }), 'noArgumentHint', { names: 'limit' }],
     ['tool failure without next step', exchange({ probe: 'positive', isError: true, text: 'Database unreachable' }), 'noNextStep', { text: 'Database unreachable' }],
     ['valid input: a value of ours inside prose is no pointer', exchange({ probe: 'positive', args: { q: 'a' }, isError: true, text: 'Internal failure in a worker' }), 'noNextStep', {}],
     ['unknown tool not named', exchange({ probe: 'unknown-tool', name: 'nope', error: { code: -32602, message: 'Invalid params' } }), 'noToolHint', { name: 'nope' }],

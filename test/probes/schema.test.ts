@@ -1,24 +1,11 @@
-// Property tests of the JSON Schema → fast-check converter and the schema helpers every probe shares.
+// Property tests of src/schema: reading schemas, minimal and base values, the JSON Schema → fast-check converter, ajv, the caches.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  JSON_TYPES,
-  ajvVerdict,
-  arbitraryFor,
-  arbitraryOfType,
-  baseArguments,
-  draftOf,
-  jsonTypeOfValue,
-  jsonTypesOf,
-  minimalValue,
-  propertiesAccepting,
-  propertySchemas,
-  requiredProps,
-  validatesAgainst,
-  validatorFor,
-  wrongTypesOf,
-  wrongTypeValue,
-} from '../../src/schema/schema-arbitrary.js';
+import { JSON_TYPES, jsonTypeOfValue, jsonTypesOf, propertiesAccepting, propertySchemas, requiredProps, wrongTypesOf } from '../../src/schema/read.js';
+import { minimalValue, wrongTypeValue } from '../../src/schema/values.js';
+import { arbitraryFor, arbitraryOfType, baseArguments } from '../../src/schema/arbitraries.js';
+import { releaseSchemaCaches } from '../../src/schema/caches.js';
+import { ajvVerdict, draftOf, validatesAgainst, validatorFor } from '../../src/schema/validate.js';
 import type { JsonSchema } from '../../src/types.js';
 import { HOSTILE_SCHEMAS, VALID_GENERATION } from './schemas.js';
 
@@ -205,5 +192,24 @@ describe('ajv validation', () => {
     const schema: JsonSchema = { type: 'string', pattern: '^[\\w-.]+$' };
     expect(ajvVerdict(schema, 'a.b-c')).toBe('valid');
     expect(ajvVerdict(schema, 'a b')).toBe('invalid');
+  });
+});
+
+describe('releaseSchemaCaches', () => {
+  it('forgets every cache keyed by a schema object: validators, checked defaults, base arguments', () => {
+    // A schema changed in place shows each cache's old answer until the caches are released.
+    const q: Record<string, unknown> = { type: 'string', default: 'xy', minLength: 1 };
+    const schema: Record<string, unknown> = { type: 'object', properties: { q }, required: ['q'] };
+    const validate = validatorFor(schema);
+    expect(minimalValue(q)).toBe('xy');
+    expect(baseArguments(schema)).toEqual({ q: 'xy' });
+    q.minLength = 5;
+    expect(validatorFor(schema)).toBe(validate);
+    expect(minimalValue(q)).toBe('xy');
+    expect(baseArguments(schema)).toEqual({ q: 'xy' });
+    releaseSchemaCaches();
+    expect(validatorFor(schema)).not.toBe(validate);
+    expect(minimalValue(q)).toBe('aaaaa');
+    expect(baseArguments(schema)).toEqual({ q: 'aaaaa' });
   });
 });
