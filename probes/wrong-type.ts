@@ -41,9 +41,11 @@ export const probe: Probe = {
       .filter((c) => ajvVerdict(schema, c.arguments) !== 'valid');
     if (enumerated.length === 0) return { skip: 'ajv accepts every wrong-type value (the declared types do not restrict these properties)' };
     const bases = arbitraryArguments(schema);
+    // Each target's arbitrary is built once (chain asks for one per draw; the values, and so the run, stay the same).
+    const perTarget = new Map(targets.map((target) => [target, fc.tuple(bases, arbitraryOfType(target.type)).map(([args, value]) => mistyped(args, target.property, target.type, value))]));
     const arbitrary = fc
       .constantFrom(...targets)
-      .chain(({ property, type }) => fc.tuple(bases, arbitraryOfType(type)).map(([args, value]) => mistyped(args, property, type, value)))
+      .chain((target) => perTarget.get(target)!)
       // a value the schema still accepts (a type we misread) would be a real call: send a known-invalid case instead
       .map((c) => (ajvVerdict(schema, c.arguments) === 'valid' ? enumerated[0] : c));
     return { enumerated, arbitrary };

@@ -23,9 +23,47 @@ import {
   type SchemaObject,
 } from './read.js';
 
-/** A plain-JSON deep copy: what the server will actually receive. */
+/**
+ * A plain-JSON deep copy: what the server will actually receive. The same value as JSON.parse(JSON.stringify(value))
+ * (non-finite numbers become null, -0 becomes 0, undefined and functions leave objects and become null in arrays, key
+ * order and `__proto__` keys kept), without writing and reading the text: every generated input goes through it.
+ */
 export function jsonClone<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  return value === undefined ? value : (cloneJson(value) as T);
+}
+
+function cloneJson(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value + 0 : null; // -0 + 0 is 0
+    case 'object': {
+      if (value === null) return null;
+      if (Array.isArray(value)) {
+        const copy = new Array<unknown>(value.length);
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          copy[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : cloneJson(item);
+        }
+        return copy;
+      }
+      const prototype = Object.getPrototypeOf(value);
+      // Anything but a plain object (a Date, a boxed number, a Map) is what JSON makes of it.
+      if ((prototype !== Object.prototype && prototype !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.parse(JSON.stringify(value));
+      const copy: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+        if (key === '__proto__') Object.defineProperty(copy, key, { value: cloneJson(item), enumerable: true, writable: true, configurable: true });
+        else copy[key] = cloneJson(item);
+      }
+      return copy;
+    }
+    default:
+      return JSON.parse(JSON.stringify(value) ?? 'null'); // a bigint throws, as JSON.stringify does
+  }
 }
 
 /** `{...obj, [key]: value}` that is safe for keys like `__proto__`. */
