@@ -32,6 +32,8 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // Once per run, whichever projects run: the run's own temp folder, and a failure when anything is left in it.
+    globalSetup: ['test/helpers/temp-check.ts'],
     projects: [
       {
         test: {

@@ -1,12 +1,12 @@
 // End to end: the built CLI against every fixture server, pinned seed, asserting exit code, rule ids and replay.
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { runCli, replayArgs } from '../helpers/cli.js';
 import type { Report } from '../../src/report/model.js';
 import { formatSarif } from '../../src/report/sarif.js';
 import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
 import { BURST_SIZE } from '../../probes/concurrency.js';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SEED = '1';
@@ -76,7 +76,7 @@ describe.concurrent('defect fixtures', () => {
 });
 
 describe.concurrent('coverage and the safety policy (unannotated-tools)', () => {
-  const actions = () => join(mkdtempSync(join(tmpdir(), 'errlint-actions-')), 'actions.txt');
+  const actions = () => join(tempDir('errlint-actions-'), 'actions.txt');
 
   it('probes tools without annotations with inputs they must refuse only, skips the destructive one, and says so', async () => {
     const file = actions();

@@ -1,9 +1,9 @@
 // Time budgets and signals: a run against a slow server ends by its deadline, its tool budget, or a signal, and in
 // every case writes the report of what was probed (marked interrupted), leaves no process behind and stays small.
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintHostile, survivors } from '../helpers/hostile.js';
 import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
@@ -74,7 +74,7 @@ describe.concurrent('time budgets', () => {
 describe.concurrent('signals', () => {
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     it(`${signal} writes the partial report in every requested format, ends the server, and exits ${code}`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'errlint-signal-'));
+      const dir = tempDir('errlint-signal-');
       const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--format', 'json', '--quiet', '--report', `sarif=${dir}/partial.sarif`, '--report', `junit=${dir}/partial.xml`, ...SLOW], {
         signalAfterMs: { signal, ms: 2000 },
       });
@@ -93,7 +93,7 @@ describe.concurrent('signals', () => {
   }
 
   it.skipIf(!hasScript)('Ctrl-C on a terminal leaves no process and writes a partial report', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-tty-'));
+    const dir = tempDir('errlint-tty-');
     const pidFile = join(dir, 'pids');
     const out = join(dir, 'report.json');
     const command = `${process.execPath} ${BIN} --seed 1 --timeout 2000 -f json -o ${out} -- node fixtures/hostile/slow-every-call.mjs`;

@@ -2,8 +2,8 @@
 // commands are linted in every format; no output (stdout, stderr, report files, the step summary) carries a secret,
 // an escape sequence or a forged workflow command, and every structured report still parses.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../helpers/temp.js';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { lintHostile, survivors, type HostileResult } from '../helpers/hostile.js';
@@ -31,7 +31,7 @@ interface Outputs {
 
 /** Lint `fixture` with `format` on stdout and every other format in --report files, with a step summary. */
 async function lintEverywhere(fixture: string, format: Format, extra: string[] = [], env: Record<string, string> = {}): Promise<Outputs> {
-  const dir = mkdtempSync(join(tmpdir(), 'errlint-output-'));
+  const dir = tempDir('errlint-output-');
   const reports = FORMATS.filter((f) => f !== format).flatMap((f) => ['--report', `${f}=${join(dir, `report.${f}`)}`]);
   const run = await lintHostile([...QUICK, '-f', format, ...extra, ...reports, '--', 'node', `fixtures/hostile/${fixture}.mjs`], {
     timeoutMs: 30_000,

@@ -1,10 +1,10 @@
 // Lints a hostile fixture with the built CLI and returns what a test needs to prove a bounded, clean end:
 // the exit code and output, the linter's peak RSS, and the PIDs its server (and the server's children) recorded.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, type CliResult } from './cli.js';
+import { tempDir } from './temp.js';
 
 const MEASURE = join(ROOT, 'test', 'helpers', 'measure.mjs');
 
@@ -21,7 +21,7 @@ export interface HostileResult extends CliResult {
 
 /** Run `mcp-errlint <args>` (args include `-- node fixtures/...`), killing it after `timeoutMs`. */
 export function lintHostile(args: string[], options: { env?: Record<string, string>; timeoutMs?: number; signalAfterMs?: { signal: NodeJS.Signals; ms: number } } = {}): Promise<HostileResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'errlint-hostile-'));
+  const dir = tempDir('errlint-hostile-');
   const pidFile = join(dir, 'pids');
   const rssFile = join(dir, 'rss');
   const started = Date.now();

@@ -1,9 +1,9 @@
 // Process trees: close ends a server's group, its descendants and everything carrying its marker (a child in a
 // session of its own, one that outlived the server, one that ignores SIGTERM), and leaves every other process alone.
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RecordingStdioTransport } from '../../src/session/stdio-transport.js';
 import { killAllSync, terminateAll, terminateTree, track, trackedServers, TERMINATE_GRACE_MS } from '../../src/session/process-tree.js';
@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 async function startTree(): Promise<{ transport: RecordingStdioTransport; pidFile: string }> {
-  const pidFile = join(mkdtempSync(join(tmpdir(), 'errlint-tree-')), 'pids');
+  const pidFile = join(tempDir('errlint-tree-'), 'pids');
   const transport = new RecordingStdioTransport({ command: process.execPath, args: ['-e', TREE, 'server'], env: { ERRLINT_PID_FILE: pidFile, TREE } });
   opened.push(transport);
   await transport.start();
