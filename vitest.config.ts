@@ -1,13 +1,61 @@
-// Test runner config: unit tests run on sources, e2e tests on the built CLI (npm test builds first).
-import { defineConfig } from 'vitest/config';
+// Test runner config: two projects. `unit` runs pure and in-process tests on the TS sources, no build needed
+// (npm run test:unit); `e2e` runs what starts processes: the built CLI (dist/), servers, Chromium, npm pack (npm run test:e2e).
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The e2e project: every file that runs the built CLI or anything else in dist/, drives live servers (sessions,
+ * timeouts, signals, process trees), Chromium, or packs the tarball, wherever it lives. Every other test file is a
+ * unit test: a file belongs by what it does, not by its folder. Two unit files start a process without being such
+ * tests: probes/probes.test.ts reads the tools/list of two published servers once, for real schemas to plan from (its
+ * tests are property tests of the probes), and action/run-sh.test.ts runs action/run.sh with a stand-in for the CLI.
+ */
+const E2E = [
+  'test/e2e/**/*.test.ts', // the built CLI against fixture servers, hostile servers, published servers, Chromium, npm pack
+  'test/fixtures/**/*.test.ts', // starts the HTTP fixture servers and talks to them
+  'test/session/session.test.ts', // a Session against scripted stdio servers, with their timeouts
+  'test/session/bounded.test.ts', // a Session against the hostile fixture servers
+  'test/session/startup.test.ts', // crashing Node processes and handshake timeouts
+  'test/session/process-tree.test.ts', // process trees, signals and the kill grace
+  'test/api.test.ts', // imports the package by its name (dist/) and lints fixture servers, as docs/api.md shows
+  'test/network-guard.test.ts', // checks the guard inside a CLI the test starts
+  'test/probes/schema-hazards.test.ts', // runs the built planner (dist/) in child processes under a time limit
+];
+
+/** What both projects share. */
+const shared = {
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+  // No test reaches beyond this machine: a connection to anything but loopback throws.
+  setupFiles: ['test/helpers/network-guard.mjs'],
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
-    // No test reaches beyond this machine: a connection to anything but loopback throws.
-    setupFiles: ['test/helpers/network-guard.mjs'],
+    // Once per run, whichever projects run: the run's own temp folder, and a failure when anything is left in it.
+    globalSetup: ['test/helpers/temp-check.ts'],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...E2E],
+          // CPU-bound and short: both cores.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'e2e',
+          include: E2E,
+          // One file at a time: each one already runs several CLIs and servers at once (describe.concurrent).
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

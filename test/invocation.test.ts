@@ -1,12 +1,12 @@
 // Replay commands start the way the linter was started: which prefix each way of starting it gets.
 import { describe, expect, it } from 'vitest';
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from './helpers/temp.js';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { invocationPrefix } from '../src/report/invocation.js';
 
 describe('invocationPrefix', () => {
-  const root = mkdtempSync(join(tmpdir(), 'errlint-inv-'));
+  const root = tempDir('errlint-inv-');
   const pkgBin = join(root, 'lib', 'node_modules', 'mcp-errlint', 'bin', 'mcp-errlint.js');
   mkdirSync(join(pkgBin, '..'), { recursive: true });
   writeFileSync(pkgBin, '#!/usr/bin/env node\n');

@@ -1,8 +1,8 @@
 // The GitHub Action's action/run.sh with a stand-in mcp-errlint: the exact argv it builds from INPUT_* variables, its usage errors, and that it never prints a header value.
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
 
@@ -25,7 +25,7 @@ interface ActionRun {
 }
 
 function runAction(inputs: Record<string, string>): ActionRun {
-  const dir = mkdtempSync(join(tmpdir(), 'errlint-action-'));
+  const dir = tempDir('errlint-action-');
   const out = join(dir, 'argv.json');
   // A clean environment: no INPUT_* from the shell running the tests.
   const env = { PATH: process.env.PATH ?? '', HOME: dir, MCP_ERRLINT_BIN: FAKE_BIN, FAKE_BIN_OUT: out, GITHUB_OUTPUT: join(dir, 'output'), ...inputs };

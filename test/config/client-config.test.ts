@@ -1,7 +1,8 @@
 // MCP client config files: every client's format, substitution forms, inputs, JSONC, line numbers, disabled servers, and one exact line per problem.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
+import { tempDir } from '../helpers/temp.js';
 import { describe, expect, it } from 'vitest';
 import { inputVariable, parseClientConfig, readClientConfig, workspaceFolderOf, type ClientConfigContext, type DeclaredServer } from '../../src/target/client-config.js';
 import { ConfigError } from '../../src/config/load.js';
@@ -344,7 +345,7 @@ describe('transports', () => {
 
 describe('envFile', () => {
   it('loads NAME=value lines (comments, export, quotes); env wins over it; every value is a secret', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-envfile-'));
+    const dir = tempDir('errlint-envfile-');
     mkdirSync(join(dir, '.vscode'));
     writeFileSync(join(dir, '.env'), '# comment\nexport A=1\nB="two words\\n"\nC=\'$raw\'\nD=d # trailing\nOVER=file\n');
     const config = JSON.stringify({ servers: { s: { command: 'node', envFile: '${workspaceFolder}/.env', env: { OVER: 'env' } } } });
@@ -354,7 +355,7 @@ describe('envFile', () => {
   });
 
   it('a missing envFile and a malformed line are problems that quote the path as written', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-envfile-'));
+    const dir = tempDir('errlint-envfile-');
     writeFileSync(join(dir, 'bad.env'), 'A=1\nnot a line\n');
     const read = (envFile: string) => {
       try {
@@ -472,19 +473,19 @@ describe('problems: one line each, "file:line: …"', () => {
 
 describe('readClientConfig', () => {
   it('reads a file relative to cwd and names it as given', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-client-'));
+    const dir = tempDir('errlint-client-');
     writeFileSync(join(dir, 'claude.json'), JSON.stringify({ mcpServers: { s: { command: 'node' } } }));
     expect(readClientConfig('claude.json', { env: {}, cwd: dir })).toEqual([{ name: 's', file: 'claude.json', line: 1, target: { command: 'node', args: [] }, secrets: [] }]);
   });
 
   it('a file that cannot be read: "<file>: cannot read: …"', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-client-'));
+    const dir = tempDir('errlint-client-');
     expect(() => readClientConfig('nope.json', { env: {}, cwd: dir })).toThrow('nope.json: cannot read: no such file');
     expect(() => readClientConfig('.', { env: {}, cwd: dir })).toThrow('.: cannot read: is a directory');
   });
 
   it('${userHome} defaults to HOME from the given env', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-client-'));
+    const dir = tempDir('errlint-client-');
     writeFileSync(join(dir, 'm.json'), JSON.stringify({ mcpServers: { s: { command: '${userHome}/bin/server' } } }));
     expect(readClientConfig('m.json', { env: { HOME: '/home/ada' }, cwd: dir })[0].target).toEqual({ command: '/home/ada/bin/server', args: [] });
   });

@@ -1,7 +1,7 @@
 // Config loading and validation: the shipped schema, one exact line per problem, unknown ids, malformed JSON, discovery.
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../helpers/temp.js';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_FILE, ConfigError, configSchemaPath, loadConfig, parseConfig } from '../../src/config/load.js';
 import { PROBE_KINDS, PROTOCOL_VERSIONS } from '../../src/types.js';
@@ -134,7 +134,7 @@ describe('malformed JSON: one line with the file, line and column', () => {
 });
 
 describe('loadConfig', () => {
-  const dir = () => mkdtempSync(join(tmpdir(), 'errlint-config-'));
+  const dir = () => tempDir('errlint-config-');
 
   it(`finds ${CONFIG_FILE} in the working directory, and nothing when there is none`, () => {
     const cwd = dir();

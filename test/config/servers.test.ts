@@ -1,8 +1,8 @@
 // Which server(s) a run lints: a command, --url or --mcp-config (one only), their flags checked against each other,
 // headers for HTTP targets and -e for stdio ones, replay words, secrets, and the servers of client config files.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../helpers/temp.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseServers, type ServerChoice, type ServerFlags } from '../../src/config/servers.js';
 import type { LoadedConfig } from '../../src/config/load.js';
@@ -68,7 +68,7 @@ describe('what names the server', () => {
   });
 
   it("takes our config file's server, anchored on its \"server\" line", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-servers-'));
+    const dir = tempDir('errlint-servers-');
     const file = join(dir, 'mcp-errlint.config.json');
     writeFileSync(file, '{\n  "profile": "strict",\n  "server": { "command": "node", "args": ["a.js"], "cwd": "app" }\n}\n');
     vi.stubEnv('GITHUB_WORKSPACE', dir);

@@ -1,8 +1,8 @@
 // The CLI's contract with its user: streams, exit codes for bad input, output files, help, dry run.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../helpers/temp.js';
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, runCli } from '../helpers/cli.js';
 
@@ -59,7 +59,7 @@ describe.concurrent('mcp-errlint CLI', () => {
   });
 
   it('writes the report to --output instead of stdout', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'errlint-')), 'report.json');
+    const file = join(tempDir('errlint-'), 'report.json');
     const { code, stdout } = await runCli(['--seed', '1', '--runs', '2', '--format', 'json', '-o', file, ...FIXTURE]);
     expect(code).toBe(1);
     expect(stdout).toBe('');
@@ -110,7 +110,7 @@ describe.concurrent('mcp-errlint CLI', () => {
   });
 
   it('refuses a bare word with one line that points at -- (and at rules when close), and runs nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-'));
+    const dir = tempDir('errlint-');
     const init = await runCli(['init'], { cwd: dir });
     expect(init.code).toBe(2);
     expect(init.stdout).toBe('');
@@ -137,7 +137,7 @@ describe.concurrent('mcp-errlint CLI', () => {
   });
 
   it('-o and --report create missing folders', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-'));
+    const dir = tempDir('errlint-');
     const out = join(dir, 'deep', 'er', 'report.json');
     const sarif = join(dir, 'other', 'x.sarif');
     const { code, stdout } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json', '-o', out, '--report', `sarif=${sarif}`, ...FIXTURE]);
@@ -148,7 +148,7 @@ describe.concurrent('mcp-errlint CLI', () => {
   });
 
   it('refuses an output path it cannot write before the lint starts: one line, exit 2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-'));
+    const dir = tempDir('errlint-');
     const file = join(dir, 'a-file');
     writeFileSync(file, '');
     const marker = join(dir, 'started');
@@ -164,7 +164,7 @@ describe.concurrent('mcp-errlint CLI', () => {
   });
 
   it('a report file that cannot be written after the lint is not lost: it goes to stdout, exit 2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-'));
+    const dir = tempDir('errlint-');
     const out = join(dir, 'report.json');
     // The path is writable when checked; the server then makes a folder of it, so the write after the lint fails.
     const { code, stdout, stderr } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json', '-o', out, '--', 'sh', '-c', `mkdir ${out} && exec node fixtures/stack-trace.mjs`]);
@@ -183,7 +183,7 @@ describe.concurrent('mcp-errlint CLI', () => {
     const args = ['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json'];
     const inside = JSON.parse((await runCli([...args, ...FIXTURE])).stdout).findings[0].replay as string;
     expect(inside).toMatch(/^node bin\/mcp-errlint\.js --seed 1 --tool /);
-    const outside = JSON.parse((await runCli([...args, '--', 'node', join(ROOT, 'fixtures/stack-trace.mjs')], { cwd: mkdtempSync(join(tmpdir(), 'errlint-elsewhere-')) })).stdout).findings[0].replay as string;
+    const outside = JSON.parse((await runCli([...args, '--', 'node', join(ROOT, 'fixtures/stack-trace.mjs')], { cwd: tempDir('errlint-elsewhere-') })).stdout).findings[0].replay as string;
     expect(outside.startsWith(`node ${BIN} --seed 1 `)).toBe(true);
     // Pasted into a shell where it was printed, the replay runs and finds the same rule.
     let replayed = '';

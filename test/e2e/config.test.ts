@@ -1,8 +1,8 @@
 // The built CLI with a config file in a temporary working directory, and the `mcp-errlint rules` command.
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { RULES, ruleDocsPath } from '../../rules/index.js';
 import type { Report } from '../../src/report/model.js';
@@ -12,7 +12,7 @@ const FAST = ['--seed', '1', '--runs', '2', '--quiet', '--format', 'json'];
 
 /** A fresh working directory holding `mcp-errlint.config.json` (or `file`) with this content (text, a value, or a value made for the directory). */
 function workdir(config: unknown, file = 'mcp-errlint.config.json'): string {
-  const dir = mkdtempSync(join(tmpdir(), 'errlint-e2e-config-'));
+  const dir = tempDir('errlint-e2e-config-');
   const content = typeof config === 'function' ? config(dir) : config;
   writeFileSync(join(dir, file), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return dir;

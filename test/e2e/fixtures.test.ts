@@ -1,19 +1,26 @@
 // End to end: the built CLI against every fixture server, pinned seed, asserting exit code, rule ids and replay.
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { runCli, replayArgs } from '../helpers/cli.js';
 import type { Report } from '../../src/report/model.js';
 import { formatSarif } from '../../src/report/sarif.js';
 import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
 import { BURST_SIZE } from '../../probes/concurrency.js';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SEED = '1';
-const COMMON = ['--seed', SEED, '--timeout', '2000', '--format', 'json', '--quiet'];
+// No --timeout: the default 10 s per call is far beyond any answer of these servers, however loaded the machine.
+const COMMON = ['--seed', SEED, '--format', 'json', '--quiet'];
+/**
+ * For the fixtures whose verdict is about time (a call never answered, a stall that does not come back, slow work that
+ * reports progress): a short timeout, so their waits stay short; they run one at a time, never beside other lints, so
+ * only their own stalls time out (their other answers take milliseconds).
+ */
+const TIMED = ['--timeout', '2000'];
 
 /** Each defect fixture, the exact set of rule ids it must produce, and the exit code (recommended profile unless `args` say otherwise). */
-const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: string[] }> = [
+const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: string[]; timed?: true }> = [
   { fixture: 'stack-trace', rules: ['no-stack-trace'], exit: 1 },
   { fixture: 'validation-internal-error', rules: ['error-channel'], exit: 1 },
   { fixture: 'internal-host', rules: ['no-internal-details'], exit: 1 },
@@ -23,7 +30,7 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   { fixture: 'empty-error', rules: ['error-not-empty', 'structured-error-metadata'], exit: 1 },
   { fixture: 'error-as-success', rules: ['no-error-as-success'], exit: 1 },
   { fixture: 'crash-on-nul', rules: ['server-survives'], exit: 1 },
-  { fixture: 'hang-on-large', rules: ['timely-response'], exit: 1 },
+  { fixture: 'hang-on-large', rules: ['timely-response'], exit: 1, args: TIMED, timed: true },
   { fixture: 'unknown-tool-success', rules: ['unknown-tool'], exit: 1 },
   { fixture: 'malformed-request-internal', rules: ['malformed-request'], exit: 0 },
   { fixture: 'jsonrpc-sloppy', rules: ['jsonrpc-conformance'], exit: 0 },
@@ -39,7 +46,7 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   // No annotations: probed with inputs it must refuse only, which it answers with -32603.
   { fixture: 'unannotated-tools', rules: ['error-channel'], exit: 1 },
   // One stall that does not happen again when re-sent alone: a flaky timeout, a note that caps nothing.
-  { fixture: 'flaky-timeout', rules: ['timely-response'], exit: 0 },
+  { fixture: 'flaky-timeout', rules: ['timely-response'], exit: 0, args: TIMED, timed: true },
 ];
 
 async function lintFixture(fixture: string, extra: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
@@ -52,31 +59,39 @@ async function lintFixture(fixture: string, extra: string[] = []): Promise<{ cod
   return { code: result.code, report, stderr: result.stderr };
 }
 
-describe.concurrent('defect fixtures', () => {
-  for (const { fixture, rules, exit, args = [] } of DEFECTS) {
-    it(`${fixture}${args.length ? ` (${args.join(' ')})` : ''}: finds ${rules.join(', ')} and exits ${exit}`, async () => {
-      const { code, report } = await lintFixture(fixture, args);
-      expect([...new Set(report.findings.map((f) => f.ruleId))].sort()).toEqual([...rules].sort());
-      expect(code).toBe(exit);
-      expect(report.score.byRule[rules[0]].failed).toBeGreaterThan(0);
+/** Lint a defect fixture, then replay its first finding's input alone. */
+async function findsItsDefect({ fixture, rules, exit, args = [] }: (typeof DEFECTS)[number]): Promise<void> {
+  const { code, report } = await lintFixture(fixture, args);
+  expect([...new Set(report.findings.map((f) => f.ruleId))].sort()).toEqual([...rules].sort());
+  expect(code).toBe(exit);
+  expect(report.score.byRule[rules[0]].failed).toBeGreaterThan(0);
 
-      // The replay command of the first finding re-sends exactly one input and reproduces the same rule.
-      const finding = report.findings.find((f) => f.ruleId === rules[0])!;
-      expect(finding.counterexample.path).not.toBe('?');
-      const replayArgv = replayArgs(finding.replay);
-      const separator = replayArgv.indexOf('--');
-      const replay = await runCli([...replayArgv.slice(0, separator), '--format', 'json', '--quiet', ...replayArgv.slice(separator)]);
-      const replayed = JSON.parse(replay.stdout) as Report;
-      // One input: a single request, or one burst of concurrent requests.
-      expect(replayed.exchanges).toBe(finding.probe === 'concurrency' ? BURST_SIZE : 1);
-      expect(replayed.findings.map((f) => f.ruleId)).toContain(rules[0]);
-      expect(replayed.findings.find((f) => f.ruleId === rules[0])!.counterexample.arguments).toEqual(finding.counterexample.arguments);
-    });
-  }
+  // The replay command of the first finding re-sends exactly one input and reproduces the same rule.
+  const finding = report.findings.find((f) => f.ruleId === rules[0])!;
+  expect(finding.counterexample.path).not.toBe('?');
+  const replayArgv = replayArgs(finding.replay);
+  const separator = replayArgv.indexOf('--');
+  const replay = await runCli([...replayArgv.slice(0, separator), '--format', 'json', '--quiet', ...replayArgv.slice(separator)]);
+  const replayed = JSON.parse(replay.stdout) as Report;
+  // One input: a single request, or one burst of concurrent requests.
+  expect(replayed.exchanges).toBe(finding.probe === 'concurrency' ? BURST_SIZE : 1);
+  expect(replayed.findings.map((f) => f.ruleId)).toContain(rules[0]);
+  expect(replayed.findings.find((f) => f.ruleId === rules[0])!.counterexample.arguments).toEqual(finding.counterexample.arguments);
+}
+
+const title = ({ fixture, rules, exit, args = [] }: (typeof DEFECTS)[number]) => `${fixture}${args.length ? ` (${args.join(' ')})` : ''}: finds ${rules.join(', ')} and exits ${exit}`;
+
+describe.concurrent('defect fixtures', () => {
+  for (const defect of DEFECTS.filter((d) => !d.timed)) it(title(defect), () => findsItsDefect(defect));
+});
+
+// Verdicts about time: one lint at a time (see TIMED).
+describe('defect fixtures whose verdict is about time', () => {
+  for (const defect of DEFECTS.filter((d) => d.timed)) it(title(defect), () => findsItsDefect(defect));
 });
 
 describe.concurrent('coverage and the safety policy (unannotated-tools)', () => {
-  const actions = () => join(mkdtempSync(join(tmpdir(), 'errlint-actions-')), 'actions.txt');
+  const actions = () => join(tempDir('errlint-actions-'), 'actions.txt');
 
   it('probes tools without annotations with inputs they must refuse only, skips the destructive one, and says so', async () => {
     const file = actions();
@@ -114,9 +129,10 @@ describe.concurrent('coverage and the safety policy (unannotated-tools)', () => 
   });
 });
 
-describe.concurrent('slow tools and flaky failures', () => {
+// Verdicts about time: one lint at a time (see TIMED).
+describe('slow tools and flaky failures', () => {
   it('a stall that does not reproduce is a flaky note and leaves the grade alone', async () => {
-    const { code, report } = await lintFixture('flaky-timeout');
+    const { code, report } = await lintFixture('flaky-timeout', TIMED);
     expect(report.findings.map((f) => [f.severity, f.ruleId, f.messageId])).toEqual([['note', 'timely-response', 'flaky']]);
     expect(report.score.caps).toEqual([]);
     expect(report.score.grade).toBe('A+');
@@ -124,7 +140,9 @@ describe.concurrent('slow tools and flaky failures', () => {
   });
 
   it('a tool that works longer than the timeout while reporting progress is alive: no finding, one wait, its other valid inputs skipped', async () => {
-    const { code, report } = await lintFixture('slow-with-progress');
+    // 4 s: its progress comes every 400 ms (a tenth of the timeout), and half the timeout, when a call still reporting
+    // progress is cancelled, falls before its 3 s of work are done.
+    const { code, report } = await lintFixture('slow-with-progress', ['--timeout', '4000']);
     expect(report.findings).toEqual([]);
     expect(code).toBe(0);
     expect(report.tools.find((t) => t.name === 'lookup_user')!.probes).toContain('extra-properties');

@@ -1,8 +1,8 @@
 // Gating a pull request end to end: several reports in one run, baselines, warning limits, and the GitHub Action's script.
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { BIN, ROOT, runCli } from '../helpers/cli.js';
@@ -11,7 +11,7 @@ import type { Report } from '../../src/report/model.js';
 
 const FAST = ['--seed', '1', '--runs', '3', '--quiet', '--probe', 'missing-required,wrong-type'];
 const STACK_TRACE = ['--', 'node', 'fixtures/stack-trace.mjs'];
-const temp = () => mkdtempSync(join(tmpdir(), 'errlint-gates-'));
+const temp = () => tempDir('errlint-gates-');
 
 describe.concurrent('gates and reports', () => {
   it('writes several formats from one run; the stdout format does not change the exit code', async () => {

@@ -63,12 +63,13 @@ describe('hostile output stays bounded', () => {
   });
 
   it('a server that stops reading its stdin: calls time out, the server is restarted, the run ends', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '2', '--probe', 'oversized', '--deadline', '30s', '--format', 'json', '--quiet', ...fixture('stops-reading-stdin')]);
+    // The run ends by itself (about 10 s on a loaded machine), not by its deadline, which is far enough not to be reached.
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '2', '--probe', 'oversized', '--deadline', '80s', '--format', 'json', '--quiet', ...fixture('stops-reading-stdin')]);
     expect(run.code).toBe(1);
     const report = reportOf(run);
     expect(ruleIds(report)).toContain('timely-response/timeout');
     expect(report.server.restarts).toBeGreaterThan(0);
-    expect(run.elapsedMs).toBeLessThan(30_000);
+    expect(report.interrupted).toBeUndefined();
     expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
     expect(await survivors(run.pids)).toEqual([]);
   });
@@ -108,7 +109,7 @@ describe.concurrent('answers that do not carry our ids', () => {
       for (const finding of mismatches) expect(String(finding.data.received)).toMatch(received);
       expect(ruleIds(report)).not.toContain('timely-response/timeout');
       expect(report.exchanges).toBeGreaterThan(15);
-      expect(run.elapsedMs).toBeLessThan(15_000);
+      expect(run.elapsedMs).toBeLessThan(30_000); // 2-3 s; waiting out each timeout would take 40 s or more
       expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
       expect(await survivors(run.pids)).toEqual([]);
     });
@@ -119,7 +120,7 @@ describe.concurrent('answers that do not carry our ids', () => {
     expect(run.code).toBe(1);
     const report = reportOf(run);
     expect(ruleIds(report)).toEqual(['concurrent-calls/duplicated']);
-    expect(run.elapsedMs).toBeLessThan(15_000);
+    expect(run.elapsedMs).toBeLessThan(30_000); // 2 s on a loaded machine
     expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
     expect(await survivors(run.pids)).toEqual([]);
   });

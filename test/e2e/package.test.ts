@@ -1,8 +1,8 @@
 // The package as published: `npm pack` on a clean copy of the checkout, installed without network into an empty folder, runs and lints.
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
 
@@ -53,7 +53,7 @@ function emptyProject(dir: string, tarball: string): void {
 
 describe('the packed package', () => {
   it('packs from a clean clone, installs offline into an empty folder, and runs --help and a lint', () => {
-    const work = mkdtempSync(join(tmpdir(), 'errlint-pack-'));
+    const work = tempDir('errlint-pack-');
     const clone = cleanCopy(join(work, 'clone'));
     expect(existsSync(join(clone, 'dist'))).toBe(false);
 

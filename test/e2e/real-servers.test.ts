@@ -1,7 +1,7 @@
 // Published MCP servers (devDependencies) linted end to end; every asserted finding was checked by hand against the server's source.
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../helpers/temp.js';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import type { Report } from '../../src/report/model.js';
@@ -31,7 +31,7 @@ const pairs = (report: Report) => [...new Set(report.findings.map((f) => `${f.se
 
 describe.concurrent('published servers', () => {
   it('@modelcontextprotocol/server-memory: its write tools get only schema-invalid inputs, nothing is stored, and only the SDK\'s own answers are flagged', async () => {
-    const memoryFile = join(mkdtempSync(join(tmpdir(), 'errlint-memory-')), 'memory.jsonl');
+    const memoryFile = join(tempDir('errlint-memory-'), 'memory.jsonl');
     const { code, stdout } = await runCli(['--seed', '1', '--format', 'json', '--quiet', '--', 'node', MEMORY], { env: { MEMORY_FILE_PATH: memoryFile } });
     const report = JSON.parse(stdout) as Report;
     expect(report.schemaVersion).toBe(2);

@@ -1,9 +1,9 @@
 // mcp-errlint scoreboard and merge: a list of 12 servers ranked on one board; two shards merged give the same board;
 // a server that cannot start is a row with its cause; a client config file is a list too.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { runCli } from '../helpers/cli.js';
 import type { Board, BoardRow } from '../../src/board/board.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
@@ -27,7 +27,7 @@ async function board(args: string[]): Promise<Board> {
 
 describe('mcp-errlint scoreboard', () => {
   it('ranks 12 servers; two shards merged give the same board; a server that cannot start is a row with its cause', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-board-'));
+    const dir = tempDir('errlint-board-');
     const [whole, first, second] = await Promise.all([
       board([LIST, ...BOARD, '--out-dir', join(dir, 'whole'), ...LINT]),
       board([LIST, ...BOARD, '--shard', '1/2', ...LINT]),
@@ -71,7 +71,7 @@ describe('mcp-errlint scoreboard', () => {
   }, 120_000);
 
   it('refuses to merge boards of different runs, and a bad --shard', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'errlint-board-'));
+    const dir = tempDir('errlint-board-');
     const row = { rank: 1, name: 'x', index: 0, grade: 'A+', score: 100, coverage: { probed: 1, listed: 1 }, failing: [], findings: { error: 0, warning: 0, note: 0 }, exitCode: 0, durationMs: 1 };
     writeFileSync(join(dir, 'a.json'), JSON.stringify({ schemaVersion: 1, kind: 'mcp-errlint-board', source: 'a.json', seed: 1, servers: 2, rows: [row] }));
     writeFileSync(join(dir, 'b.json'), JSON.stringify({ schemaVersion: 1, kind: 'mcp-errlint-board', source: 'a.json', seed: 2, servers: 2, rows: [{ ...row, index: 1 }] }));

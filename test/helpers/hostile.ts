@@ -1,16 +1,20 @@
 // Lints a hostile fixture with the built CLI and returns what a test needs to prove a bounded, clean end:
 // the exit code and output, the linter's peak RSS, and the PIDs its server (and the server's children) recorded.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, type CliResult } from './cli.js';
+import { tempDir } from './temp.js';
 
 const MEASURE = join(ROOT, 'test', 'helpers', 'measure.mjs');
 
 export interface HostileResult extends CliResult {
   /** Wall time of the whole CLI run. */
   elapsedMs: number;
+  /** When the CLI ended (Date.now()). */
+  endedAt: number;
+  /** When the last PID was recorded (Date.now() clock; the PID file's mtime), if any was: a server's start. */
+  pidRecordedAt?: number;
   /** Peak resident set size of the linter process, in MB (not its server's). */
   peakRssMb: number;
   /** Every PID the fixture and its children recorded (fixtures/lib/pids.mjs). */
@@ -21,7 +25,7 @@ export interface HostileResult extends CliResult {
 
 /** Run `mcp-errlint <args>` (args include `-- node fixtures/...`), killing it after `timeoutMs`. */
 export function lintHostile(args: string[], options: { env?: Record<string, string>; timeoutMs?: number; signalAfterMs?: { signal: NodeJS.Signals; ms: number } } = {}): Promise<HostileResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'errlint-hostile-'));
+  const dir = tempDir('errlint-hostile-');
   const pidFile = join(dir, 'pids');
   const rssFile = join(dir, 'rss');
   const started = Date.now();
@@ -52,7 +56,9 @@ export function lintHostile(args: string[], options: { env?: Record<string, stri
       if (signaller) clearTimeout(signaller);
       const rss = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : NaN;
       const pids = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
-      resolve({ code: code ?? (signal ? 128 : null), stdout, stderr, elapsedMs: Date.now() - started, peakRssMb: rss / 1024, pids, dir });
+      const endedAt = Date.now();
+      const pidRecordedAt = existsSync(pidFile) ? statSync(pidFile).mtimeMs : undefined;
+      resolve({ code: code ?? (signal ? 128 : null), stdout, stderr, elapsedMs: endedAt - started, endedAt, pidRecordedAt, peakRssMb: rss / 1024, pids, dir });
     });
   });
 }

@@ -103,7 +103,8 @@ describe('performance', () => {
       findSecret(big);
       redact(big);
     }
-    expect(Date.now() - started).toBeLessThan(2000);
+    // 0.4-0.6 s on a loaded machine; a pattern that backtracks on these would take minutes.
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
 
