@@ -1,5 +1,5 @@
 // Reading a file the user named (a config file, a client config, an env file), with a one-line reason when it cannot be read.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { terminalSafe } from './text.js';
@@ -25,9 +25,8 @@ export function whyUnreadable(error: unknown): string {
  */
 export function makeDirs(dir: string): void {
   const missing: string[] = [];
-  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
-    missing.unshift(at);
-    if (dirname(at) === at) break;
-  }
+  let at = resolve(dir);
+  for (; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+  if (!statSync(at).isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${resolve(dir)}'`), { code: 'ENOTDIR' });
   for (const level of missing) mkdirSync(level);
 }

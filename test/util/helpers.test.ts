@@ -42,6 +42,7 @@ describe('makeDirs', () => {
       makeDirs(join(root, 'a', 'b'));
       writeFileSync(join(root, 'file'), '');
       expect(() => makeDirs(join(root, 'file', 'x'))).toThrow(/ENOTDIR/);
+      expect(() => makeDirs(join(root, 'file'))).toThrow(/ENOTDIR/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
