@@ -1,5 +1,7 @@
 // Probe: send oversized arguments (100 KB and 1 MB strings, a 10,000-element array, objects nested 64 deep); a bounded answer is expected.
-import type { Probe } from '../src/types.js';
+import type { JsonSchema, Probe } from '../src/types.js';
+import { isRecord } from '../src/util/guards.js';
+import { validatorFor } from '../src/schema/validate.js';
 import { asSchema, propertiesAccepting, propertySchemas, type JsonType } from '../src/schema/read.js';
 import { expectationFor, minimalItem, withProp } from '../src/schema/values.js';
 import { baseArguments } from '../src/schema/arbitraries.js';
@@ -30,6 +32,14 @@ function oversizedPayloads() {
   return payloads;
 }
 
+/**
+ * Does the value break its property's own maxLength? Then the arguments are invalid whatever else the schema says (its
+ * keywords all hold at once), and ajv need not count the code points of a megabyte to say so. The payloads are ASCII.
+ */
+function tooLong(property: JsonSchema, value: unknown): boolean {
+  return typeof value === 'string' && isRecord(property) && property.$ref === undefined && typeof property.maxLength === 'number' && value.length > property.maxLength;
+}
+
 export const probe: Probe = {
   kind: 'oversized',
   description: 'Sends 100 KB and 1 MB strings, a 10,000-element array and an object nested 64 deep.',
@@ -44,7 +54,7 @@ export const probe: Probe = {
       const args = withProp(base, field ?? EXTRA, value);
       const where = field === undefined ? `extra property '${EXTRA}'` : `'${field}'`;
       // An undeclared property may be accepted or refused (rulebook §3): in one, nothing is judged but the answer's bounds.
-      const expect = field === undefined ? 'any' : expectationFor(schema, args, 'any');
+      const expect = field === undefined ? 'any' : tooLong(props[field], value) && validatorFor(schema) !== null ? 'invalid-input' : expectationFor(schema, args, 'any');
       return caseFor(tool, { arguments: args, expect, label: `${words} in ${where}`, target: onProperties('size', field ?? EXTRA) });
     });
     return { enumerated, arbitrary: null };

@@ -40,12 +40,17 @@ export async function replayOne(search: Search, path: string): Promise<void> {
 /** Every input once, then each rule's first failure shrunk: fast-check restarts there and looks for a smaller input failing that rule. */
 export async function exploreAndShrink(search: Search): Promise<void> {
   let index = 0;
+  // One input in flight at a time, as always; but the property returns once it is sent, so fast-check draws the next
+  // input while the server works on this one (the next property waits for this answer before it sends).
+  let inFlight: Promise<void> = Promise.resolve();
   await search.check(fc.asyncProperty(search.source, async (probeCase) => {
     const path = String(index++);
+    await inFlight;
     if (search.stopped()) return true;
-    await search.send(probeCase, path);
+    inFlight = search.send(probeCase, path);
     return true;
   }));
+  await inFlight;
   const firstFailure = new Map<string, string>();
   for (const hit of search.graded()) if (!firstFailure.has(hit.ruleId)) firstFailure.set(hit.ruleId, hit.exchange.path);
   let shrinkCalls = 0;
