@@ -66,10 +66,18 @@ export function sanitize(text: string, secrets: SecretOptions = {}, options: Neu
  * so no formatter can put a secret or a raw control character from the server into its output, whatever field it reads.
  */
 export function sanitizeReport(report: Report, secrets: SecretOptions = {}): Report {
+  // A part with nothing to change is kept as it is, not copied: a report of 1,000 tools has 100,000 checks.
   const clean = (value: unknown): unknown => {
     if (typeof value === 'string') return sanitize(value, secrets, { workflowCommands: true });
-    if (Array.isArray(value)) return value.map(clean);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), clean(v)]));
+    if (Array.isArray(value)) {
+      const items = value.map(clean);
+      return items.every((item, i) => item === value[i]) ? value : items;
+    }
+    if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      const cleaned = entries.map(([k, v]) => [clean(k), clean(v)] as const);
+      return cleaned.every(([k, v], i) => k === entries[i][0] && v === entries[i][1]) ? value : Object.fromEntries(cleaned);
+    }
     return value;
   };
   return clean(report) as Report;
@@ -86,8 +94,24 @@ const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
  * same escape inside a string. The github format keeps its own command lines (its server text is escaped already).
  */
 export function safeOutput(text: string, kind: OutputKind, secrets: SecretOptions = {}, options: Pick<NeutraliseOptions, 'sgr' | 'cr'> = {}): string {
-  const redacted = kind === 'json' ? text.replace(JSON_STRING, (literal) => redactJsonString(literal, secrets)) : redact(text, secrets);
+  const redacted = kind === 'json' ? redactJson(text, secrets) : redact(text, secrets);
   return neutralise(redacted, { ...options, workflowCommands: kind === 'github' });
+}
+
+/** Serialised JSON with its string literals redacted; the text itself when none changes (a report can be tens of MB). */
+function redactJson(text: string, secrets: SecretOptions): string {
+  const parts: string[] = [];
+  let from = 0;
+  JSON_STRING.lastIndex = 0;
+  for (let m = JSON_STRING.exec(text); m !== null; m = JSON_STRING.exec(text)) {
+    const clean = redactJsonString(m[0], secrets);
+    if (clean === m[0]) continue;
+    parts.push(text.slice(from, m.index), clean);
+    from = m.index + m[0].length;
+  }
+  if (parts.length === 0) return text;
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 function redactJsonString(literal: string, secrets: SecretOptions): string {
