@@ -39,8 +39,13 @@ export function releaseValidators(): void {
   validators = new WeakMap();
   compileProblems = new WeakMap();
   compiledFor = new WeakMap();
-  sharedAjv.clear(); // an ajv instance keeps every function it compiled in its scope, removeSchema or not
+  // An ajv instance keeps every function it compiled in its scope, removeSchema or not; a new one costs about a
+  // millisecond: one instance serves this many tools, so memory stays bounded and the cost is shared.
+  if (++released % TOOLS_PER_AJV === 0) sharedAjv.clear();
 }
+
+const TOOLS_PER_AJV = 25;
+let released = 0;
 
 /** Which ajv dialect a schema asks for: draft-07 (and older), 2019-09, or 2020-12 (the default). */
 export function draftOf(schema: JsonSchema): Draft {

@@ -86,22 +86,41 @@ export function buildChecks(exchanges: readonly Pick<Exchange, 'tool' | 'probe' 
     const key = checkKey(hit.ruleId, hit.exchange.tool, hit.exchange.probe);
     failedAt.set(key, worse(failedAt.get(key) ?? 'note', hit.severity));
   }
-  const checks = new Map<string, Check>();
-  const add = (ruleId: string, level: Severity, exchange: Pick<Exchange, 'tool' | 'probe'>) => {
-    const key = checkKey(ruleId, exchange.tool, exchange.probe);
-    const check = checks.get(key);
+  // The checks in the order they first appear, found by (tool, probe) and then by rule: one key per exchange, not per rule.
+  const checks: Check[] = [];
+  const byUnit = new Map<string, Map<string, Check>>();
+  const add = (ruleId: string, level: Severity, exchange: Pick<Exchange, 'tool' | 'probe'>, unit: Map<string, Check>) => {
+    const check = unit.get(ruleId);
     if (check) {
       check.exchanges++;
       return;
     }
-    const failed = failedAt.get(key);
-    checks.set(key, { ruleId, tool: exchange.tool, probe: exchange.probe, verdict: failed ? 'fail' : 'pass', severity: failed ?? level, exchanges: 1 });
+    const failed = failedAt.get(checkKey(ruleId, exchange.tool, exchange.probe));
+    const created: Check = { ruleId, tool: exchange.tool, probe: exchange.probe, verdict: failed ? 'fail' : 'pass', severity: failed ?? level, exchanges: 1 };
+    unit.set(ruleId, created);
+    checks.push(created);
+  };
+  const unitOf = (exchange: Pick<Exchange, 'tool' | 'probe'>) => {
+    const key = `${exchange.tool}\u0000${exchange.probe}`;
+    let unit = byUnit.get(key);
+    if (unit === undefined) byUnit.set(key, (unit = new Map()));
+    return unit;
   };
   const levels = new Map(rules.map(({ rule, level }) => [rule.meta.id, level]));
-  for (const exchange of exchanges) for (const id of exchange.applies ?? []) if (levels.has(id)) add(id, levels.get(id)!, exchange);
+  for (const exchange of exchanges) {
+    if (!exchange.applies?.length) continue;
+    const unit = unitOf(exchange);
+    for (const id of exchange.applies) {
+      const level = levels.get(id);
+      if (level !== undefined) add(id, level, exchange, unit);
+    }
+  }
   // A hit can land on an exchange the rule did not count as applicable (a liveness verdict added afterwards).
-  for (const hit of hits) if (!checks.has(checkKey(hit.ruleId, hit.exchange.tool, hit.exchange.probe))) add(hit.ruleId, hit.severity, hit.exchange);
-  return [...checks.values()];
+  for (const hit of hits) {
+    const unit = unitOf(hit.exchange);
+    if (!unit.has(hit.ruleId)) add(hit.ruleId, hit.severity, hit.exchange, unit);
+  }
+  return checks;
 }
 
 /** 0 for A+, growing as grades get worse. */
