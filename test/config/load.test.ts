@@ -34,7 +34,7 @@ describe('a valid config', () => {
     ['an empty object', {}],
     ['bare levels', { rules: { 'no-stack-trace': 'off', 'error-not-generic': 'note', 'recovery-hint': 'warning', 'error-channel': 'error' } }],
     ['[level] and [level, {}] for a rule without options', { rules: { 'no-stack-trace': ['warning'], 'no-secrets': ['error', {}] } }],
-    ['options that match the rule’s optionsSchema', { rules: { 'no-internal-details': ['error', { allowedHosts: ['a.corp'], extraPatterns: ['T-\\d+'] }] } }],
+    ['options that match the rule’s options schema', { rules: { 'no-internal-details': ['error', { allowedHosts: ['a.corp'], extraPatterns: ['T-\\d+'] }] } }],
     ['every probe kind set', { probes: Object.fromEntries(PROBE_KINDS.map((k) => [k, true])) }],
     ['metadata field names', { metadata: { categoryFields: ['failureClass'], retryableFields: ['canRetry'], delayFields: ['backoffMs'], userMessageFields: ['displayMessage'] } }],
     ['a UTF-8 byte order mark', '\uFEFF{"runs": 1}'],
@@ -53,7 +53,7 @@ describe('an invalid config: one line per problem, "<file>: <JSON path>: <what w
     ['options that are not an object', { rules: { 'no-internal-details': ['error', 'a.corp'] } }, ['/rules/no-internal-details/1: must be object']],
     ['options for a rule that takes none', { rules: { 'no-stack-trace': ['error', { languages: ['js'] }] } }, ["/rules/no-stack-trace/1: rule 'no-stack-trace' takes no options"]],
     [
-      'options against the rule’s optionsSchema',
+      'options against the rule’s options schema',
       { rules: { 'no-internal-details': ['error', { allowedHosts: 'a.corp', extraPatterns: ['('], allowHosts: [] }] } },
       [
         "/rules/no-internal-details/1/allowHosts: unknown key 'allowHosts' (did you mean 'allowedHosts'?)",
