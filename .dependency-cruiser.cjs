@@ -11,6 +11,7 @@ const STAGES = [
   ['plan', '^probes/|^src/plan/'],
   ['engine', '^src/engine/'],
   ['grade', '^rules/|^src/grade/'],
+  ['repair', '^src/repair/'],
   ['score', '^src/score/'],
   ['report', '^src/report/'],
   ['config', '^src/config/'],
