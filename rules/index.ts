@@ -13,6 +13,7 @@ import { rule as noSecrets } from './no-secrets.js';
 import { rule as errorNotEmpty } from './error-not-empty.js';
 import { rule as errorNotGeneric } from './error-not-generic.js';
 import { rule as recoveryHint } from './recovery-hint.js';
+import { rule as agentRecovers } from './agent-recovers.js';
 import { rule as retryAfterOnTransient } from './retry-after-on-transient.js';
 import { rule as structuredErrorMetadata } from './structured-error-metadata.js';
 import { rule as customerMessage } from './customer-message.js';
@@ -38,6 +39,7 @@ export const RULES: Rule[] = [
   errorNotEmpty,
   errorNotGeneric,
   recoveryHint,
+  agentRecovers,
   retryAfterOnTransient,
   structuredErrorMetadata,
   customerMessage,

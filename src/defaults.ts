@@ -10,6 +10,8 @@ export const DEFAULTS = {
   deadlineMs: 10 * 60_000,
   toolBudgetMs: 2 * 60_000,
   concurrency: 1,
+  /** Tries the repair agent makes at one validation error (0: no repair agent). */
+  repairAttempts: 3,
 };
 
 export function randomSeed(): number {

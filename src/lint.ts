@@ -8,6 +8,7 @@ import { runProbes } from './engine/run.js';
 import { enabledRules, Grader } from './grade/grade.js';
 import { RULES, ruleById } from '../rules/index.js';
 import { PROBES } from '../probes/index.js';
+import { repairer } from './repair/repair.js';
 import { assembleReport } from './report/assemble.js';
 import { settle } from './report/gate.js';
 import type { Report } from './report/model.js';
@@ -32,6 +33,7 @@ export function settingsOf(options: LintOptions, seed: number): Report['settings
     deadlineMs: options.deadlineMs ?? DEFAULTS.deadlineMs,
     toolBudgetMs: options.toolBudgetMs ?? DEFAULTS.toolBudgetMs,
     concurrency: options.concurrency ?? DEFAULTS.concurrency,
+    repairAttempts: options.repairAttempts ?? DEFAULTS.repairAttempts,
   };
 }
 
@@ -55,6 +57,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       probes,
       replay: options.replay,
       grade: (exchange) => grader.grade(exchange),
+      repair: repairer({ attempts: settings.repairAttempts ?? DEFAULTS.repairAttempts, flags: settings, metadata: options.metadata, allTools, signal: stop.signal }),
       serializes: (hit) => ruleById(hit.ruleId)?.meta.serializesRun === true,
       onProgress: options.onProgress,
       signal: stop.signal,

@@ -223,6 +223,49 @@ export interface GradedExchange {
   probe: ProbeKind;
   /** Ids of the rules whose appliesTo held for it. */
   applies: readonly string[];
+  /** How the repair agent's attempt on it ended, when it made one (the transcript goes with the hit exchanges only). */
+  repair?: RepairOutcome;
+}
+
+/** What kind of failure the repair agent met (rulebook §9). */
+export type RecoveryCategory = 'validation' | 'unknown-tool' | 'transient' | 'business';
+
+/** How the repair agent's attempt on one refused call ended. */
+export interface RepairOutcome {
+  category: RecoveryCategory;
+  /** The agent built a call the judge accepts (by the schema, or by the server's answer), or stopped where stopping is right. */
+  recovered: boolean;
+  /** The server was sent the repaired call and accepted it. */
+  confirmed: boolean;
+  /** The try that recovered it, from 1 (Repair@1). */
+  attempt?: number;
+  /** A transient failure retried without a stated delay (a backoff guess). */
+  blind?: true;
+  /** A retry the answer gave no ground for: it said neither that the failure passes nor that it is final. */
+  wasted?: true;
+  /** How it ended, in one line. */
+  verdict: string;
+}
+
+/** One turn of the repair agent: what it read, the call it made of it, the judge's verdict and the server's answer. */
+export interface RepairStep {
+  /** What the agent understood of the answer it read, in one line. */
+  understood: string;
+  /** The call it made (arguments abbreviated); absent when it made none. */
+  call?: { name: string; arguments: unknown };
+  /** The input schema's verdict on that call. */
+  schema?: 'valid' | 'invalid' | 'unknown';
+  /** Why the call was not sent, when it was not. */
+  notSent?: string;
+  /** How long it waited before sending (a transient failure). */
+  waitedMs?: number;
+  /** The server's answer to it, in one line. */
+  answer?: string;
+}
+
+/** The repair agent's whole attempt on one refused call: its outcome and the transcript. */
+export interface RepairRecord extends RepairOutcome {
+  steps: RepairStep[];
 }
 
 export interface Exchange {
@@ -267,6 +310,8 @@ export interface Exchange {
   http?: HttpFacts;
   /** Once graded: the ids of the rules whose appliesTo held for it (its checks). */
   applies?: readonly string[];
+  /** The repair agent's attempt on this refused call, when it made one. */
+  repair?: RepairRecord;
 }
 
 /** One rule's verdict on one exchange, before findings are grouped per (rule, tool, probe). */
@@ -408,6 +453,8 @@ export interface LintOptions {
   toolBudgetMs?: number;
   /** How many tools are probed at once (1 when the server fails concurrent-calls); the report is the same whatever it is. */
   concurrency?: number;
+  /** Tries the repair agent makes at one validation error, each informed by the previous answer (rulebook §9); 0 turns it off. */
+  repairAttempts?: number;
   /** Aborting it with an Interrupted reason (a signal) stops the run; the report then says what was not probed. */
   signal?: AbortSignal;
 }

@@ -2,6 +2,7 @@
 // ranked; shards of one board merge into the board an unsharded run gives.
 import type { Report } from '../report/model.js';
 import { markdownCell } from '../report/escape.js';
+import { percent } from '../report/verdict.js';
 
 export const BOARD_SCHEMA_VERSION = 1;
 
@@ -14,6 +15,8 @@ export interface BoardRow {
   grade: string | null;
   score: number | null;
   coverage: { probed: number; listed: number } | null;
+  /** The share of refused calls an agent recovered from (rulebook §9); null when none was attempted or there is no report. */
+  recovery?: number | null;
   /** Rules failing at warning or error, worst first. */
   failing: string[];
   findings: { error: number; warning: number; note: number } | null;
@@ -41,7 +44,7 @@ export interface Board {
 
 /** A server's row from its report (or, with no report, from why there is none). */
 export function rowOf(name: string, index: number, exitCode: number, durationMs: number, report?: Report, cause?: string, reportPath?: string): BoardRow {
-  if (!report) return { rank: null, name, index, grade: null, score: null, coverage: null, failing: [], findings: null, exitCode, durationMs, cause: cause ?? 'no report was written' };
+  if (!report) return { rank: null, name, index, grade: null, score: null, coverage: null, recovery: null, failing: [], findings: null, exitCode, durationMs, cause: cause ?? 'no report was written' };
   const failing = report.score.defects.filter((d) => d.severity !== 'note').map((d) => d.ruleId);
   return {
     rank: null,
@@ -50,6 +53,7 @@ export function rowOf(name: string, index: number, exitCode: number, durationMs:
     grade: report.score.grade,
     score: report.score.score,
     coverage: { probed: report.coverage.toolsProbed, listed: report.coverage.toolsListed },
+    recovery: report.recovery?.rate ?? null,
     failing: [...new Set(failing)],
     findings: { error: report.summary.error, warning: report.summary.warning, note: report.summary.note },
     exitCode,
@@ -100,13 +104,14 @@ export function mergeBoards(boards: readonly Board[]): Board {
 /** The board as a text table (stylish), markdown, or JSON. */
 export function formatBoard(board: Board, format: 'stylish' | 'markdown' | 'json'): string {
   if (format === 'json') return `${JSON.stringify(board, null, 2)}\n`;
-  const header = ['#', 'server', 'grade', 'score', 'coverage', 'failing rules', 'time'];
+  const header = ['#', 'server', 'grade', 'score', 'coverage', 'recovery', 'failing rules', 'time'];
   const cells = board.rows.map((row) => [
     row.rank === null ? '–' : String(row.rank),
     row.name,
     row.grade ?? '–',
     row.score === null ? '–' : row.score.toFixed(1),
     row.coverage ? `${row.coverage.probed}/${row.coverage.listed}` : '–',
+    percent(row.recovery),
     row.grade === null ? `could not lint: ${row.cause ?? ''}` : row.failing.join(', ') || '—',
     `${(row.durationMs / 1000).toFixed(1)} s`,
   ]);

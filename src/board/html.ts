@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Finding, Report } from '../report/model.js';
 import { htmlText } from '../report/escape.js';
+import { percent, recoveryText } from '../report/verdict.js';
 import type { Board, BoardRow } from './board.js';
 
 /** What the page shows of one server beyond its row: its report without the long list of checks. */
@@ -86,7 +87,7 @@ function header(board: Board): string {
 }
 
 function ranking(board: Board): string {
-  const head = ['#', 'server', 'grade', 'score', 'coverage', 'failing rules', 'time'].map((h) => `<th scope="col">${t(h)}</th>`).join('');
+  const head = ['#', 'server', 'grade', 'score', 'coverage', 'recovery', 'failing rules', 'time'].map((h) => `<th scope="col">${t(h)}</th>`).join('');
   const rows = board.rows.map((row) => {
     const failing =
       row.grade === null
@@ -99,6 +100,7 @@ function ranking(board: Board): string {
       `<td class="grade-cell">${gradeChip(row.grade)}</td>`,
       `<td class="num">${fixed(row.score)}</td>`,
       `<td class="num">${row.coverage ? `${t(row.coverage.probed)}/${t(row.coverage.listed)}` : '–'}</td>`,
+      `<td class="num">${t(percent(row.recovery))}</td>`,
       failing,
       `<td class="num">${fixed(row.durationMs / 1000)} s</td>`,
       '</tr>',
@@ -211,6 +213,7 @@ function linted(row: BoardRow, detail: BoardDetail, perServer: number): string {
   ]);
   const notes = [
     ...(detail.interrupted ? [`<p class="cause">Cut short: ${t(detail.interrupted.message)}</p>`] : []),
+    ...(detail.recovery && detail.recovery.attempted > 0 ? [`<p class="recovery">${t(recoveryText(detail).replace(/^recovery/, 'Recovery'))}</p>`] : []),
     ...(detail.score?.caps ?? []).map((cap) => `<p class="cap">Grade capped at ${t(cap.max)}: ${t(cap.reason)}</p>`),
   ].join('');
   return `${facts}${notes}${coverage(detail)}${findings(detail.findings, perServer)}${skips(detail.skips)}`;

@@ -53,6 +53,7 @@ export function lintProgram(): Command {
     .option('--timeout <ms>', `per-call timeout in milliseconds (default: ${DEFAULTS.timeoutMs})`, integer('--timeout', 1))
     .option('--deadline <duration>', `the whole run's time budget, start-up included, e.g. 90s, 10m; when it is spent the report is written with what was probed, and the run fails (default: ${formatDuration(DEFAULTS.deadlineMs)})`, duration('--deadline'))
     .option('--concurrency <n>', `tools probed at once, interleaved on one server (default: ${DEFAULTS.concurrency}); 1 when the server fails concurrent-calls, and the report is the same whatever it is`, integer('--concurrency', 1))
+    .option('--repair-attempts <n>', `tries the repair agent makes at one refused call, each informed by the previous answer; 0 turns the agent off (default: ${DEFAULTS.repairAttempts})`, integer('--repair-attempts', 0))
     .option('--tool-budget <duration>', `one tool's time budget; past it the tool's further inputs are not sent, listed as skipped (default: ${formatDuration(DEFAULTS.toolBudgetMs)})`, duration('--tool-budget'))
     .addOption(new Option('--protocol-version <version>', 'pin a protocol version instead of negotiating the newest').choices([...PROTOCOL_VERSIONS]))
     .addOption(new Option('--profile <name>', `rule profile (default: ${DEFAULTS.profile})`).choices(['recommended', 'strict']))

@@ -30,6 +30,7 @@ export interface Config {
   deadline?: string;
   toolBudget?: string;
   concurrency?: number;
+  repairAttempts?: number;
   seed?: number;
   failOn?: Severity | 'never';
   minScore?: number;

@@ -18,6 +18,7 @@ export interface LintFlags {
   deadline?: number;
   toolBudget?: number;
   concurrency?: number;
+  repairAttempts?: number;
   protocolVersion?: string;
   profile?: ProfileName;
   rule?: string[];
@@ -92,6 +93,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     deadlineMs: flags.deadline ?? durationOf(config.deadline, 'deadline') ?? DEFAULTS.deadlineMs,
     toolBudgetMs: flags.toolBudget ?? durationOf(config.toolBudget, 'toolBudget') ?? DEFAULTS.toolBudgetMs,
     concurrency: flags.concurrency ?? config.concurrency ?? DEFAULTS.concurrency,
+    repairAttempts: flags.repairAttempts ?? config.repairAttempts ?? DEFAULTS.repairAttempts,
     seed: flags.seed ?? config.seed ?? randomSeed(),
     runs: flags.runs ?? config.runs ?? DEFAULTS.runs,
     profile: flags.profile ?? config.profile ?? DEFAULTS.profile,

@@ -1,7 +1,7 @@
 // The run stage: executes each (tool, probe) batch of the plan against the session under one seed, grading every answer
 // as it comes (shrinking follows the rules that failed), within the tool limits, one tool at a time or side by side.
 import fc from 'fast-check';
-import type { Exchange, Graded, GradedExchange, ProbeCase, ProbeKind, RuleHit, Skip, ToolInfo } from '../types.js';
+import type { Exchange, Graded, GradedExchange, ProbeCase, ProbeKind, RepairOutcome, RepairRecord, RuleHit, Skip, ToolInfo } from '../types.js';
 import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
 import { planUnits, type Batch, type PlannedUnit, type PlanOptions } from '../plan/batches.js';
@@ -17,6 +17,11 @@ export interface RunOptions extends PlanOptions {
   runs: number;
   /** Grade one exchange: the rules that apply to it (its checks) and their hits. Pure. */
   grade(exchange: Exchange): Graded;
+  /**
+   * Once a batch is graded: the repair agent's turn on its refused calls. It may send calls through the turn, and returns
+   * the exchanges it attached a repair record to; those are graded again.
+   */
+  repair?(turn: RepairTurn): Promise<readonly Exchange[]>;
   /** Does this hit show that the server cannot take calls side by side? Then every tool is probed alone. */
   serializes(hit: RuleHit): boolean;
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
@@ -26,6 +31,19 @@ export interface RunOptions extends PlanOptions {
   toolBudgetMs?: number;
   /** How many tools may be probed at once (default 1); 1 when the server fails concurrent-calls. */
   concurrency?: number;
+}
+
+/** What the repair stage gets of one graded batch. */
+export interface RepairTurn {
+  tool: ToolInfo;
+  probe: ProbeKind;
+  /** The batch's exchanges, whole, in run order. */
+  exchanges: readonly Exchange[];
+  /**
+   * Send one tools/call (recorded in the repair transcript, not among the run's exchanges), within the tool's limits:
+   * its exchange, or why it was not sent.
+   */
+  send(name: string, args: Record<string, unknown>, mayRunLong: boolean): Promise<Exchange | { notSent: string }>;
 }
 
 export interface RunResult {
@@ -256,14 +274,46 @@ async function runBatch(session: Session, { tool: toolInfo, probe, plan }: Batch
       regrade(last, options, result);
     }
   }
+  if (options.repair && !session.gone && !limits.held(tool)?.all) {
+    const exchanges = result.exchanges.slice(firstExchange).filter((e): e is Exchange => 'case' in e);
+    const turn: RepairTurn = { tool: toolInfo, probe, exchanges, send: (name, args, mayRunLong) => sendRepair(session, toolInfo, probe, limits, { name, args, mayRunLong }, pool) };
+    for (const exchange of await options.repair(turn)) regrade(exchange, options, result);
+  }
   // Graded: what the report needs of each input is an abbreviation (an oversized probe's megabyte stays in no exchange).
   const hit = new Set(result.hits.slice(firstHit).map((h) => h.exchange));
   for (let i = firstExchange; i < result.exchanges.length; i++) {
     const exchange = result.exchanges[i];
     if (!('case' in exchange)) continue;
     if (hit.has(exchange)) compact(exchange);
-    else result.exchanges[i] = { seq: exchange.seq, tool: exchange.tool, probe: exchange.probe, applies: exchange.applies ?? [] };
+    else result.exchanges[i] = { seq: exchange.seq, tool: exchange.tool, probe: exchange.probe, applies: exchange.applies ?? [], ...(exchange.repair ? { repair: outcomeOf(exchange.repair) } : {}) };
   }
+}
+
+/** A repair record without its transcript: what the recovery counts need of an exchange no rule hit. */
+function outcomeOf({ steps: _steps, ...outcome }: RepairRecord): RepairOutcome {
+  return outcome;
+}
+
+/** One call of the repair agent, within the tool's limits; a timeout or a crash is recovered from as a probe's is. */
+async function sendRepair(
+  session: Session,
+  tool: ToolInfo,
+  probe: ProbeKind,
+  limits: ToolLimits,
+  call: { name: string; args: Record<string, unknown>; mayRunLong: boolean },
+  pool?: UnitPool,
+): Promise<Exchange | { notSent: string }> {
+  if (session.gone) return { notSent: `not sent: ${session.gone}` };
+  const hold = limits.before(tool.name, call.mayRunLong);
+  if (hold) return { notSent: `not sent: ${hold.reason}` };
+  const probeCase: ProbeCase = { name: call.name, arguments: call.args, expect: 'any', label: 'the repair agent\'s call' };
+  const [exchange] = await execute(session, tool, probe, probeCase, UNKNOWN_PATH, 0);
+  pool?.check([exchange], session.facts.timeoutMs);
+  limits.after(tool.name, probe, probeCase, [exchange], call.mayRunLong);
+  if ((exchange.outcome.kind === 'timeout' && !exchange.cancelled) || exchange.outcome.kind === 'closed') {
+    if (!(await session.isAlive())) await session.recover();
+  }
+  return exchange;
 }
 
 /** Grade an exchange again once its liveness is known: the hits that this adds (a server that stopped answering after it). */

@@ -2,7 +2,7 @@
 // evidence, a replay command), its checks scored, its coverage stated, and every setting the verdict rests on.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { Exchange, HttpFacts, LintOptions, ProbeKind, Probe, RuleHit, Severity, SessionFacts, SourceAnchor, ToolInfo } from '../types.js';
+import type { Exchange, HttpFacts, RepairOutcome, RepairRecord, LintOptions, ProbeKind, Probe, RuleHit, Severity, SessionFacts, SourceAnchor, ToolInfo } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import type { EnabledRule } from '../grade/grade.js';
 import { templateOf } from '../grade/grade.js';
@@ -11,9 +11,9 @@ import { ruleById, ruleDocsPath } from '../../rules/index.js';
 import { callPolicy } from '../plan/safety.js';
 import { buildChecks, scoreChecks, SEVERITY_RANK } from '../score/score.js';
 import { coverageOf } from '../score/coverage.js';
+import { recoveryOf } from '../score/recovery.js';
 import { redact, type SecretOptions } from '../matchers/secrets.js';
-import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet } from '../matchers/surface.js';
-import { describeOutcome } from '../session/session.js';
+import { describeAnswer } from '../session/answer.js';
 import { isHttpTarget, targetName } from '../target/target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { abbreviate } from '../util/text.js';
@@ -31,7 +31,7 @@ export interface LintOutcome {
   server: { serverInfo: Report['server']['serverInfo']; facts: SessionFacts; restarts: number; stderr: string; limits: string[] };
   allTools: readonly ToolInfo[];
   tools: readonly ToolInfo[];
-  run: { exchanges: readonly Pick<Exchange, 'tool' | 'probe' | 'applies'>[]; hits: readonly RuleHit[]; skips: Report['skips']; interrupted?: Interrupted };
+  run: { exchanges: readonly (Pick<Exchange, 'tool' | 'probe' | 'applies'> & { repair?: RepairOutcome })[]; hits: readonly RuleHit[]; skips: Report['skips']; interrupted?: Interrupted };
   /** When the lint started, probing started and probing ended (ms since the epoch). */
   clock: { started: number; probingFrom: number; tailFrom: number };
 }
@@ -51,6 +51,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
   const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, probes.map((p) => p.kind), toolProbesWanted);
   const interrupted = run.interrupted && { by: run.interrupted.by, message: run.interrupted.message };
   const perTool = exchangesPerTool(run.exchanges);
+  const recovery = settings.repairAttempts === 0 ? undefined : recoveryOf(run.exchanges, settings.repairAttempts ?? 0);
   const { facts } = server;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -85,7 +86,8 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
     skips: run.skips,
     coverage,
     ...(interrupted ? { interrupted } : {}),
-    score: scoreChecks(checks, { coverage, interrupted: interrupted !== undefined }),
+    score: scoreChecks(checks, { coverage, interrupted: interrupted !== undefined, ...(recovery ? { recovery } : {}) }),
+    ...(recovery ? { recovery } : {}),
     gate: { passed: true, failures: [] }, // settled by the caller
     summary: { ...counts, passed, failed: checks.length - passed, skipped: run.skips.length },
   };
@@ -140,32 +142,11 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
       response: JSON.stringify(abbreviate(scrubbed(exchange.response ?? exchange.outcome))).slice(0, 2000),
       replay: scrub(replay(best)),
       ...(exchange.http ? { http: scrubbed(exchange.http) as HttpFacts } : {}),
+      ...(exchange.repair && !exchange.repair.recovered ? { repair: scrubbed(exchange.repair) as RepairRecord } : {}),
       fingerprint: fingerprint(best.ruleId, serverName, exchange.tool, exchange.probe),
     });
   }
   return findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.ruleId.localeCompare(b.ruleId) || a.tool.localeCompare(b.tool));
-}
-
-/** What the server did, in one redacted line. */
-function describeAnswer(exchange: Exchange): string {
-  const text = (t: string) => (isBlank(t) ? '(no text)' : `"${snippet(t, 160)}"`);
-  switch (answerKind(exchange)) {
-    case 'success':
-      return `success result: ${text(resultText(exchange))}`;
-    case 'tool-error':
-      return `isError result: ${text(errorText(exchange))}`;
-    case 'protocol-error':
-      return `JSON-RPC error with ${describeErrorCode(exchange.outcome.kind === 'error' ? exchange.outcome.error.code : undefined)}: ${text(errorText(exchange))}`;
-    case 'timeout':
-      return `no answer within the timeout (${exchange.elapsedMs} ms)`;
-    case 'silent':
-      return 'no answer';
-    case 'closed':
-      if (exchange.outcome.kind === 'closed' && exchange.outcome.error !== undefined) return `the connection failed without an answer (${exchange.outcome.error})`;
-      return `the server exited without answering${exchange.outcome.kind === 'closed' && exchange.outcome.exitCode !== null ? ` (exit code ${exchange.outcome.exitCode})` : ''}`;
-    case 'http':
-      return describeOutcome(exchange.outcome);
-  }
 }
 
 /** Without a config file: package.json when the linter runs in a package, else a synthetic path for the server. */

@@ -1,5 +1,5 @@
 // The report: everything a run found, as plain data. The `json` format is this object; every formatter reads it.
-import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations, type TransportKind, type HttpFacts, type Skip, type SourceAnchor } from '../types.js';
+import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations, type TransportKind, type HttpFacts, type RepairRecord, type Skip, type SourceAnchor } from '../types.js';
 export type { SourceAnchor };
 import type { Check, Score } from '../score/score.js';
 import type { Coverage } from '../score/coverage.js';
@@ -9,6 +9,8 @@ export const REPORT_SCHEMA_VERSION = 2;
 
 export type { Check, Defect, Grade, GradeCap, Score, SubScore } from '../score/score.js';
 export type { Coverage } from '../score/coverage.js';
+import type { Recovery } from '../score/recovery.js';
+export type { Recovery, RecoveryCount } from '../score/recovery.js';
 
 export interface Counterexample {
   /** The tool name sent (differs from `tool` for the unknown-tool probe). */
@@ -41,6 +43,8 @@ export interface Finding {
   replay: string;
   /** Over HTTP: how the counterexample's answer came (status, content type, JSON or SSE, the start of a non-JSON-RPC body). */
   http?: HttpFacts;
+  /** The repair agent's transcript on the counterexample, when it could not recover it: what it read, understood, sent and got. */
+  repair?: RepairRecord;
   /** Stable across seeds and inputs: hash of (rule, server, tool, probe). */
   fingerprint: string;
   /** Known from the baseline: listed, but it does not fail the run. */
@@ -108,6 +112,8 @@ export interface Report {
     toolBudgetMs: number;
     /** Tools probed at once (--concurrency); findings do not depend on it. */
     concurrency?: number;
+    /** Tries the repair agent made at one validation error (--repair-attempts); 0: no repair agent. */
+    repairAttempts?: number;
   };
   startedAt: string;
   durationMs: number;
@@ -124,6 +130,8 @@ export interface Report {
   /** Set when the run stopped before every planned input was sent (its deadline, or a signal): no letter grade. */
   interrupted?: { by: InterruptCause; message: string };
   score: Score;
+  /** How often the repair agent recovered a refused call from its answer alone (rulebook §9; docs/recovery.md). */
+  recovery?: Recovery;
   /** Whether the run passes its gate (--fail-on, --min-score, --max-warnings, --min-coverage), and why not. */
   gate: { passed: boolean; failures: string[] };
   summary: { error: number; warning: number; note: number; passed: number; failed: number; skipped: number };

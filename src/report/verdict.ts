@@ -19,6 +19,25 @@ export function coverageText(report: Report): string {
   return `${coverage.toolsProbed} of ${plural(coverage.toolsListed, 'tool')} probed${partial} · ${coverage.probeKindsRun.length} of ${plural(kinds, 'probe kind')} run`;
 }
 
+/** A rate as a whole percentage ("93%"), or "–" for none. */
+export function percent(rate: number | null | undefined): string {
+  return rate === null || rate === undefined ? '–' : `${Math.round(rate * 100)}%`;
+}
+
+/**
+ * "recovery 93%: an agent recovered 28 of 30 refused calls (26 confirmed by the server; Repair@1 90%, Repair@3 93%)",
+ * or '' when the agent took no call.
+ */
+export function recoveryText(report: Pick<Report, 'recovery'>): string {
+  const r = report.recovery;
+  if (!r || r.attempted === 0) return '';
+  const extras = [r.blind > 0 ? plural(r.blind, 'blind retry').replace('retrys', 'retries') : '', r.wasted > 0 ? `${r.wasted} wasted` : ''].filter(Boolean);
+  return (
+    `recovery ${percent(r.rate)}: an agent recovered ${r.recovered} of ${plural(r.attempted, 'refused call')} ` +
+    `(${r.confirmed} confirmed by the server; Repair@1 ${percent(r.rateAtFirst)}, Repair@${r.attempts} ${percent(r.rate)}${extras.length > 0 ? `; ${extras.join(', ')}` : ''})`
+  );
+}
+
 /** Why the grade is lower than its score alone would make it, one clause per ceiling; empty when nothing caps it. */
 export function capsText(report: Report): string {
   return report.score.caps.map((cap) => `at most ${cap.max}: ${cap.reason}`).join('; ');

@@ -3,6 +3,7 @@ import type { Exchange, Grade, ProbeKind, RuleHit, Severity } from '../types.js'
 import type { EnabledRule } from '../grade/grade.js';
 import { ruleById } from '../../rules/index.js';
 import type { Coverage } from './coverage.js';
+import { recoveryEffect, type Recovery } from './recovery.js';
 
 export type { Grade };
 
@@ -51,6 +52,8 @@ export interface Score {
   /** Every ceiling that applies; the grade is below each of them. */
   caps: GradeCap[];
   defects: Defect[];
+  /** Points the unrecovered share of refused calls took off (rulebook §9; docs/scoring.md), multiplied in like a defect's. */
+  recoveryPenalty: number;
   byRule: Record<string, SubScore>;
   byTool: Record<string, SubScore>;
 }
@@ -210,16 +213,20 @@ export interface ScoreContext {
   coverage?: Pick<Coverage, 'incomplete'>;
   /** The run was cut short (deadline, signal): what was not probed is unknown, so there is no letter grade. */
   interrupted?: boolean;
+  /** How often the repair agent recovered a refused call: it weighs on the score, and a low rate caps the grade. */
+  recovery?: Pick<Recovery, 'attempted' | 'recovered' | 'rate'>;
 }
 
 /**
- * Score = 100 × Π (1 − penalty/100) over the defects, where a defect is one rule failing at one severity and its
+ * Score = 100 × (1 − recovery penalty/100) × Π (1 − penalty/100) over the defects, where a defect is one rule failing at one severity and its
  * penalty grows with its breadth (the share of tools it failed on); then the ceilings squeeze it into its band.
  * No check at all scores 0, not 100. Sub-scores per rule and per tool are severity-weighted pass rates.
  */
 export function scoreChecks(checks: readonly Check[], context: ScoreContext = {}): Score {
   const defects = defectsOf(checks);
-  return scored({ defects, caps: capsOf(defects), byRule: groupBy(checks, (c) => c.ruleId), byTool: groupBy(checks, (c) => c.tool) }, context);
+  const recovery = context.recovery ? recoveryEffect(context.recovery) : { penalty: 0 };
+  const caps = [...capsOf(defects), ...(recovery.cap ? [recovery.cap] : [])];
+  return scored({ defects, caps, recoveryPenalty: recovery.penalty, byRule: groupBy(checks, (c) => c.ruleId), byTool: groupBy(checks, (c) => c.tool) }, context);
 }
 
 /**
@@ -231,12 +238,12 @@ export function gated(score: Score, gateFailed: boolean, context: ScoreContext =
   return scored({ ...score, caps: gateFailed ? [...caps, GATE_CAP] : caps }, context);
 }
 
-function scored(parts: Pick<Score, 'defects' | 'caps' | 'byRule' | 'byTool'>, context: ScoreContext): Score {
+function scored(parts: Pick<Score, 'defects' | 'caps' | 'recoveryPenalty' | 'byRule' | 'byTool'>, context: ScoreContext): Score {
   const anyCheck = Object.keys(parts.byRule).length > 0;
   const incomplete = !anyCheck || context.coverage?.incomplete === true || context.interrupted === true;
-  let score = anyCheck ? 100 * parts.defects.reduce((health, d) => health * (1 - d.penalty / 100), 1) : 0;
+  let score = anyCheck ? 100 * parts.defects.reduce((health, d) => health * (1 - d.penalty / 100), 1 - parts.recoveryPenalty / 100) : 0;
   const strictest = parts.caps.reduce<Grade | undefined>((max, cap) => (max === undefined || gradeRank(cap.max) > gradeRank(max) ? cap.max : max), undefined);
   if (strictest !== undefined) score = capScore(score, strictest);
   score = Math.floor(score * 10) / 10; // never rounded up across a band edge
-  return { score, grade: incomplete ? 'incomplete' : gradeFor(score), caps: parts.caps, defects: parts.defects, byRule: parts.byRule, byTool: parts.byTool };
+  return { score, grade: incomplete ? 'incomplete' : gradeFor(score), caps: parts.caps, defects: parts.defects, recoveryPenalty: parts.recoveryPenalty, byRule: parts.byRule, byTool: parts.byTool };
 }

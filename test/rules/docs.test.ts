@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, ruleDocsPath } from '../../rules/index.js';
-import { NO_TOOL, type Exchange, type Expectation, type JsonRpcError, type JsonSchema, type ProbeKind } from '../../src/types.js';
+import { NO_TOOL, type Exchange, type Expectation, type JsonRpcError, type JsonSchema, type ProbeKind, type RepairRecord } from '../../src/types.js';
 import { grade } from '../helpers/exchange.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -41,7 +41,7 @@ function expand(value: unknown): unknown {
  * The example of one "## Fails" / "## Passes" section: a probe line, the request (a ```json block, or a ```text block for
  * a raw frame) and the response (```json, or an Outcome line), plus optional lines the protocol rules need:
  * `Label: …`, `Expected code -32700`, `Output schema:` followed by a ```json block, `Noise: \`…\``,
- * `Burst: request 2 of 8 (\`a\`, \`b\`)`, `Answers: 2`. Strings may abbreviate repetition as `<'unit' × N>`.
+ * `Burst: request 2 of 8 (\`a\`, \`b\`)`, `Answers: 2`, `Repair:` followed by a ```json block (the repair agent's record). Strings may abbreviate repetition as `<'unit' × N>`.
  */
 function example(doc: string, heading: 'Fails' | 'Passes'): Example {
   const section = doc.split(/\n## /).find((s) => s.startsWith(`${heading}\n`));
@@ -49,7 +49,8 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
   const probe = /Probe `([\w-]+)`/.exec(section)?.[1] as ProbeKind;
   const version = /protocol (\d{4}-\d{2}-\d{2})/.exec(section)?.[1] ?? '';
   const schemaBlock = /Output schema:\s*```json\n([\s\S]*?)\n```/.exec(section);
-  const rest = schemaBlock ? section.replace(schemaBlock[0], '') : section;
+  const repairBlock = /Repair:\s*```json\n([\s\S]*?)\n```/.exec(section);
+  const rest = [schemaBlock, repairBlock].reduce((text, block) => (block ? text.replace(block[0], '') : text), section);
   const blocks = [...rest.matchAll(/```(json|text)\n([\s\S]*?)\n```/g)].map(([, lang, body]) => (lang === 'text' ? { raw: body } : expand(JSON.parse(body))) as Record<string, unknown>);
   const [request, response] = blocks;
   const params = (Array.isArray(request) ? undefined : request.params) as { name?: unknown; arguments?: unknown } | undefined;
@@ -83,6 +84,7 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
     outcome,
     elapsedMs: 10,
     ...(schemaBlock ? { outputSchema: JSON.parse(schemaBlock[1]) as JsonSchema } : {}),
+    ...(repairBlock ? { repair: JSON.parse(repairBlock[1]) as RepairRecord } : {}),
     ...(burst ? { burst: { index: Number(burst[1]) - 1, size: Number(burst[2]) } } : {}),
     ...(answers !== undefined ? { answers: Number(answers) } : {}),
     ...(noise.length > 0 ? { noise } : {}),

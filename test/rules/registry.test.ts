@@ -47,6 +47,7 @@ describe('rule registry', () => {
       ['error-not-empty', 'error/error'],
       ['error-not-generic', 'warning/error'],
       ['recovery-hint', 'warning/error'],
+      ['agent-recovers', 'warning/error'], // rulebook §9: recoverability, measured
       ['retry-after-on-transient', 'warning/error'],
       ['structured-error-metadata', 'note/error'],
       ['customer-message', 'off/warning'],

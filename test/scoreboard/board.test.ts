@@ -10,6 +10,7 @@ function row(name: string, index: number, grade: string | null, score: number | 
     grade,
     score,
     coverage: grade === null ? null : { probed: 2, listed: 2 },
+    recovery: grade === null ? null : 0.875,
     failing: [],
     findings: grade === null ? null : { error: 0, warning: 0, note: 0 },
     exitCode: grade === null ? 2 : 0,
@@ -58,7 +59,7 @@ describe('formatBoard', () => {
 
   it('markdown: one table row per server, pipes escaped, the cause in place of rules', () => {
     const text = formatBoard(board(rows), 'markdown');
-    expect(text).toContain('| 1 | a\\|b | A | 90.0 | 2/2 | recovery-hint | 1.0 s |');
+    expect(text).toContain('| 1 | a\\|b | A | 90.0 | 2/2 | 88% | recovery-hint | 1.0 s |');
     expect(text).toContain("could not lint: could not start 'x': ENOENT");
   });
 

@@ -1,0 +1,90 @@
+// The agent's edit: the arguments with each culprit the answer located fixed, and nothing else touched. Once the answer
+// has located a field, its valid value comes from what the answer says it should be, else from the field's schema, as a
+// model would look it up.
+import type { JsonSchema } from '../types.js';
+import { asSchema, propertySchemas } from '../schema/read.js';
+import { jsonClone, minimalValue } from '../schema/values.js';
+import { ajvVerdict } from '../schema/validate.js';
+import { isRecord } from '../util/guards.js';
+import type { Culprit } from './diagnosis.js';
+
+/** The schema of the property at `path` of an object schema, or undefined when the schema does not declare it. */
+export function schemaAt(schema: JsonSchema, path: readonly string[]): JsonSchema | undefined {
+  let at: JsonSchema = schema;
+  for (const key of path) {
+    const props = propertySchemas(at, schema);
+    if (!Object.hasOwn(props, key)) return undefined;
+    at = props[key];
+  }
+  return at;
+}
+
+/** The answer's expectation as schema keywords (what it says the value should be). */
+function expectationSchema(expected: Culprit['expected']): Record<string, unknown> {
+  if (expected === undefined) return {};
+  const keywords: Record<string, unknown> = {};
+  if (expected.type !== undefined) keywords.type = expected.type;
+  if (expected.min !== undefined) keywords[expected.type === 'string' ? 'minLength' : 'minimum'] = expected.min;
+  if (expected.max !== undefined) keywords[expected.type === 'string' ? 'maxLength' : 'maximum'] = expected.max;
+  if (expected.pattern !== undefined) keywords.pattern = expected.pattern;
+  if (expected.format !== undefined) keywords.format = expected.format;
+  return keywords;
+}
+
+/** A value for the culprit: a value the answer offers that the field accepts, else one from the field's schema and the answer's expectation; undefined when neither says anything. */
+function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSchema): unknown {
+  const offered = culprit.expected?.values ?? [];
+  const accepted = offered.find((value) => field === undefined || ajvVerdict(withDefs(field, root), value) !== 'invalid');
+  if (accepted !== undefined) return jsonClone(accepted);
+  const said = expectationSchema(culprit.expected);
+  if (field === undefined) return Object.keys(said).length > 0 ? minimalValue(said) : undefined;
+  const s = asSchema(field);
+  // The answer may say more than the schema (a format the schema leaves out): both hold.
+  const value = minimalValue(isRecord(s) && Object.keys(said).length > 0 ? { ...s, ...said } : s, root);
+  return value !== undefined ? value : minimalValue(s, root);
+}
+
+/** A subschema with the root's definitions beside it, so its $refs resolve when checked alone. */
+function withDefs(field: JsonSchema, root: JsonSchema): JsonSchema {
+  if (!isRecord(field) || !isRecord(root)) return field;
+  const defs: Record<string, unknown> = {};
+  for (const key of ['$defs', 'definitions']) if (root[key] !== undefined) defs[key] = root[key];
+  return { ...defs, ...field };
+}
+
+/** The container of `path`'s last key in `value`, made where missing (objects only). */
+function parentOf(value: Record<string, unknown>, path: readonly string[], make: boolean): Record<string, unknown> | unknown[] | undefined {
+  let at: unknown = value;
+  for (const key of path.slice(0, -1)) {
+    if (Array.isArray(at)) at = at[Number(key)];
+    else if (isRecord(at)) {
+      if (!isRecord(at[key]) && !Array.isArray(at[key])) {
+        if (!make) return undefined;
+        at[key] = {};
+      }
+      at = at[key];
+    } else return undefined;
+  }
+  return isRecord(at) || Array.isArray(at) ? at : undefined;
+}
+
+/** The arguments with every located culprit fixed; the same object's copy when nothing could be changed. */
+export function fixArguments(args: Record<string, unknown>, culprits: readonly Culprit[], schema: JsonSchema): Record<string, unknown> {
+  const fixed = jsonClone(args);
+  for (const culprit of culprits) {
+    if (culprit.path.length === 0) continue;
+    const last = culprit.path[culprit.path.length - 1];
+    if (culprit.problem === 'unexpected') {
+      const parent = parentOf(fixed, culprit.path, false);
+      if (isRecord(parent)) delete parent[last];
+      continue;
+    }
+    const value = valueFor(culprit, schemaAt(schema, culprit.path), schema);
+    if (value === undefined) continue;
+    const parent = parentOf(fixed, culprit.path, true);
+    if (Array.isArray(parent)) parent[Number(last)] = value;
+    else if (parent !== undefined) parent[last] = value;
+  }
+  return fixed;
+}
+

@@ -1,0 +1,81 @@
+// The repair stage: after each (tool, probe) batch is graded, the agent takes a few of its refused calls, deterministically
+// chosen, and attaches to each the record of its attempt (the agent-recovers rule grades it; the score counts it).
+import type { Exchange, MetadataOptions, ToolInfo } from '../types.js';
+import { NO_TOOL } from '../types.js';
+import type { RepairTurn } from '../engine/run.js';
+import { callPolicy, type SafetyFlags } from '../plan/safety.js';
+import { answerKind } from '../matchers/surface.js';
+import { repairCall, type AgentSettings } from './agent.js';
+
+/** Refused calls the agent takes per (tool, probe kind): enough to measure, few enough to keep a run's time. */
+export const REPAIRS_PER_BATCH = 2;
+
+export interface RepairSettings {
+  /** Tries at a validation error (0: no repair agent). */
+  attempts: number;
+  flags: SafetyFlags;
+  metadata?: MetadataOptions;
+  allTools: readonly ToolInfo[];
+  /** The run's stop signal: a wait ends with it. */
+  signal?: AbortSignal;
+  maxWaitMs?: number;
+  backoffMs?: number;
+}
+
+/** A tools/call of ours the server refused: an error answer (tool or JSON-RPC), or an HTTP refusal without one. */
+export function refused(exchange: Exchange): boolean {
+  if (exchange.case.delivery !== undefined || exchange.burst !== undefined) return false;
+  if (exchange.case.expect === 'protocol-error' || exchange.case.expect === 'no-answer') return false;
+  const kind = answerKind(exchange);
+  return kind === 'tool-error' || kind === 'protocol-error' || (kind === 'http' && exchange.outcome.kind === 'http' && exchange.outcome.status >= 400);
+}
+
+/** The refused calls the agent takes: distinct calls in run order, an unknown tool's near misses first (an agent's likely slip). */
+export function chooseRefusals(exchanges: readonly Exchange[]): Exchange[] {
+  const seen = new Set<string>();
+  const distinct = exchanges.filter((e) => {
+    if (!refused(e)) return false;
+    const key = JSON.stringify([e.case.name, e.case.arguments ?? null]);
+    return !seen.has(key) && seen.add(key);
+  });
+  const ranked = [...distinct.filter((e) => e.case.target !== undefined), ...distinct.filter((e) => e.case.target === undefined)];
+  return (distinct[0]?.case.expect === 'unknown-tool' ? ranked : distinct).slice(0, REPAIRS_PER_BATCH);
+}
+
+/** The repair stage as the engine calls it after each graded batch. */
+export function repairer(settings: RepairSettings): ((turn: RepairTurn) => Promise<readonly Exchange[]>) | undefined {
+  if (settings.attempts <= 0) return undefined;
+  const byName = new Map(settings.allTools.map((t) => [t.name, t]));
+  const agent: AgentSettings = {
+    attempts: settings.attempts,
+    metadata: settings.metadata,
+    toolNames: settings.allTools.map((t) => t.name),
+    maxWaitMs: settings.maxWaitMs ?? 5_000,
+    backoffMs: settings.backoffMs ?? 1_000,
+    wait: (ms) => sleep(ms, settings.signal),
+  };
+  return async (turn) => {
+    const repaired: Exchange[] = [];
+    for (const exchange of chooseRefusals(turn.exchanges)) {
+      const tool = turn.tool.name === NO_TOOL ? byName.get(exchange.case.name) : turn.tool;
+      const policy = tool === undefined ? { level: 'none' as const, reason: 'no such tool' } : callPolicy(tool, settings.flags);
+      exchange.repair = await repairCall({ exchange, tool, policy }, turn.send, agent);
+      repaired.push(exchange);
+    }
+    return repaired;
+  };
+}
+
+/** Wait `ms`, or less when the signal stops the run (the engine then notices the interruption). */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
