@@ -83,8 +83,8 @@ export interface Diagnosis {
   culprits: Culprit[];
   /** Tool names the answer offers for an unknown one: the available tools, or the nearest ("did you mean"). */
   suggestedTools: string[];
-  /** The answer says the failure is passing: retry, after this many seconds when it says. */
-  transient?: { afterSeconds?: number; evidence: string };
+  /** The answer says the failure is passing: retry, after this many seconds when it says (or not before `notBefore`, an ISO time, when it gives a time). */
+  transient?: { afterSeconds?: number; notBefore?: string; evidence: string };
   /** The answer says not to retry: a business or permission refusal, isRetryable false, "needs approval". */
   final?: { evidence: string };
 }

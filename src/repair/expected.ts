@@ -1,0 +1,119 @@
+// What an answer's words say a valid value looks like: a type, allowed values, bounds, a pattern, a format.
+import type { JsonType } from '../schema/read.js';
+import type { Culprit } from './diagnosis.js';
+
+export type Expected = NonNullable<Culprit['expected']>;
+
+/** Type names as libraries and people write them (zod, pydantic, serde, Go, prose), as JSON types. */
+const TYPE_WORDS: Record<string, JsonType> = {
+  string: 'string', str: 'string', text: 'string',
+  number: 'number', float: 'number', float64: 'number', float32: 'number', f64: 'number', f32: 'number', double: 'number', decimal: 'number', numeric: 'number',
+  integer: 'integer', int: 'integer', int64: 'integer', int32: 'integer', uint: 'integer', i32: 'integer', i64: 'integer', u8: 'integer', u16: 'integer', u32: 'integer', u64: 'integer', usize: 'integer', isize: 'integer', 'whole number': 'integer',
+  boolean: 'boolean', bool: 'boolean',
+  array: 'array', list: 'array', sequence: 'array', tuple: 'array', slice: 'array',
+  object: 'object', dict: 'object', dictionary: 'object', map: 'object', mapping: 'object', record: 'object', struct: 'object',
+  null: 'null', none: 'null', nil: 'null',
+};
+
+/** The JSON type a type word names ("int", "List", "u32", "a boolean"), or undefined. */
+export function typeWord(word: string | undefined): JsonType | undefined {
+  if (word === undefined) return undefined;
+  const w = word.trim().toLowerCase().replace(/^(?:a|an)\s+/, '').replace(/^\[\]\w+$/, 'slice').replace(/^(?:valid|positive|non-negative|negative)\s+/, '');
+  return TYPE_WORDS[w] ?? TYPE_WORDS[w.replace(/s$/, '')];
+}
+
+/** Formats as written in answers, as JSON Schema format names. */
+const FORMATS: [RegExp, string][] = [
+  [/\be-?mail(?: address)?\b/i, 'email'],
+  [/\b(?:date[- ]?time|datetime|timestamp|ISO[ -]?8601 date[- ]?time)\b/i, 'date-time'],
+  [/\bYYYY-MM-DD(?:[T ]HH)/, 'date-time'],
+  [/\bYYYY-MM-DD\b|\bISO[ -]?8601 date\b|\bISO date\b|\bvalid date\b|\bdate format\b/i, 'date'],
+  [/\b(?:HH:MM(?::SS)?|ISO time|valid time)\b/i, 'time'],
+  [/\b(?:url|uri)\b/i, 'uri'],
+  [/\buuid\b/i, 'uuid'],
+  [/\bipv4\b/i, 'ipv4'],
+  [/\bipv6\b/i, 'ipv6'],
+  [/\bhostname\b/i, 'hostname'],
+];
+
+/** The format a phrase names ("must be a valid email", "expected YYYY-MM-DD"), or undefined. */
+export function formatWord(text: string): string | undefined {
+  for (const [pattern, format] of FORMATS) if (pattern.test(text)) return format;
+  return undefined;
+}
+
+/** A list item as a value: quotes dropped; bare numbers, true, false and null as JSON. */
+function listValue(raw: string): unknown {
+  const t = raw.trim();
+  const quoted = /^(['"`‘“])(.*)(['"`’”])$/.exec(t);
+  if (quoted) return quoted[2];
+  if (/^-?\d+(?:\.\d+)?$/.test(t)) return Number(t);
+  if (t === 'true' || t === 'false') return t === 'true';
+  if (t === 'null') return null;
+  return t;
+}
+
+/** The items of a written list: "a, b or c", "'a' | 'b'", "[a, b]", "a/b" not split. */
+export function parseList(text: string): unknown[] {
+  const body = text.trim().replace(/^[[({]\s*/, '').replace(/\s*[\])}]$/, '');
+  const items = body
+    .split(/\s*\|\s*|\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s.length <= 100);
+  return items.map(listValue);
+}
+
+/** A list introduced by "one of", "valid options:", "allowed values:", "expected one of", up to the end of its sentence. */
+const LIST_INTRO =
+  /\b(?:(?:must|should) be one of|(?:is )?not one of|expected one of|one of|(?:valid|allowed|accepted|supported|available|possible|permitted) (?:options|values|choices|types|modes|formats|units|levels)(?: are| include)?)\s*:?\s*((?:\[[^\]\n]{1,400}\])|(?:[^\n.;]|\.(?=\S)){1,400})/i;
+
+/** The allowed values a text lists, or undefined. */
+export function listedValues(text: string): unknown[] | undefined {
+  const m = LIST_INTRO.exec(text);
+  if (!m) return undefined;
+  const list = m[1].replace(/,?\s*(?:got|received|but (?:got|received|was))\b.*$/i, '').replace(/\s*\(.*$/, '');
+  const values = parseList(list);
+  return values.length > 0 ? values : undefined;
+}
+
+const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
+
+/** Bounds a text states ("between 1 and 50", "at least 3 characters", ">= 1", "no more than 10"). */
+export function bounds(text: string): { min?: number; max?: number; length: boolean } {
+  const length = /\b(?:characters?|chars?|items?|elements?|entries|letters|digits|bytes|code points|properties|length)\b/i.test(text);
+  const between = new RegExp(String.raw`\bbetween\s+${NUM}\s+and\s+${NUM}`, 'i').exec(text);
+  if (between) return { min: Number(between[1]), max: Number(between[2]), length };
+  const lo = new RegExp(String.raw`(?:\bat least|\bno (?:less|fewer) than|\bgreater than or equal to|\bgreater than|\bmore than|\bminimum(?: of| is|:)?|\bmin(?:imum)? (?:length|value)(?: of| is|:)?|>=?|≥)\s*${NUM}`, 'i').exec(text);
+  const hi = new RegExp(String.raw`(?:\bat most|\bno more than|\bless than or equal to|\bless than|\bfewer than|\bup to|\bmaximum(?: of| is|:)?|\bmax(?:imum)? (?:length|value)(?: of| is|:)?|<=?|≤)\s*${NUM}`, 'i').exec(text);
+  return { ...(lo ? { min: Number(lo[1]) } : {}), ...(hi ? { max: Number(hi[1]) } : {}), length };
+}
+
+/** A pattern a text quotes ("must match pattern /^a/", "does not match '^ord_'"). */
+export function patternIn(text: string): string | undefined {
+  const m = /\bmatch(?:es)?\s+(?:the\s+)?(?:pattern|regex|regular expression)?\s*(?:\/(.+?)\/[a-z]*(?=[\s,.;]|$)|"((?:[^"\\]|\\.)+)"|'((?:[^'\\]|\\.)+)'|`([^`]+)`)/i.exec(text);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : undefined;
+}
+
+/** A type a text says is wanted ("must be a number", "expected integer", "should be a valid list", "of type 'string'"). */
+export function expectedType(text: string): JsonType | undefined {
+  const m =
+    /\b(?:must|should|needs? to|has to)\s+be\s+(?:an?\s+)?(?:valid\s+|positive\s+|non-negative\s+)?([a-z][a-z0-9 ]{1,14}?)\b(?=[\s,.;:)]|$)/i.exec(text) ??
+    /\bexpected\s+(?:an?\s+)?(?:valid\s+)?([a-z][a-z0-9]{1,14})\b/i.exec(text) ??
+    /\bof type\s+['"`]?([a-z][a-z0-9]{1,14})/i.exec(text) ??
+    /\bnot an?\s+(?:valid\s+)?([a-z][a-z0-9]{1,14})\b/i.exec(text);
+  if (!m) return undefined;
+  return typeWord(m[1]) ?? typeWord(m[1].split(' ')[0]);
+}
+
+/** Everything a phrase says of the expected value. */
+export function expectedIn(text: string): Expected {
+  const b = bounds(text);
+  return {
+    type: expectedType(text),
+    values: listedValues(text),
+    min: b.min,
+    max: b.max,
+    pattern: patternIn(text),
+    format: formatWord(text),
+  };
+}

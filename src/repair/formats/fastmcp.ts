@@ -1,0 +1,22 @@
+// FastMCP (TypeScript): "Tool 'x' parameter validation failed: <path>: <msg>, <path>: <msg>. Please check …"; Python FastMCP's answers are pydantic's text.
+import type { Culprit } from '../diagnosis.js';
+import type { FormatReader } from '../culprit.js';
+import { pathMessageList } from './ts-sdk.js';
+
+/** The list between "parameter validation failed: " and FastMCP's closing advice (or the end). */
+const WRAPPER = /Tool '[^'\n]+' parameter validation failed: ([\s\S]*?)(?:\. Please check the parameter types and values according to the tool's schema\.|$)/;
+
+export const fastmcpReader: FormatReader = {
+  format: 'fastmcp',
+  read(answer, call) {
+    const culprits: Culprit[] = [];
+    const claimed: number[] = [];
+    answer.texts.forEach((text, i) => {
+      const m = WRAPPER.exec(text);
+      if (!m) return;
+      claimed.push(i);
+      culprits.push(...pathMessageList(m[1].trim(), call, 'fastmcp'));
+    });
+    return { culprits, claimed };
+  },
+};

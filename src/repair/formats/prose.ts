@@ -1,0 +1,163 @@
+// Plain English: "email is required", "The 'limit' must be between 1 and 50", "Invalid detail level \"x\". Valid options: a, b", a quoted value only one argument has.
+import type { CallView, Culprit, Problem } from '../diagnosis.js';
+import type { FormatReader } from '../culprit.js';
+import { culprit } from '../culprit.js';
+import type { Expected } from '../expected.js';
+import { expectedIn } from '../expected.js';
+import { byValue } from '../locate.js';
+import { knownPaths, resolveMention, wordsOf } from '../names.js';
+import { escapeRegExp } from '../../util/regex.js';
+import { isRecord } from '../../util/guards.js';
+
+/** Names that also name the whole call ("Invalid input", "bad request"): a mention of one counts only in quotes. */
+const WHOLE_CALL_WORDS = new Set(['input', 'inputs', 'argument', 'arguments', 'args', 'param', 'params', 'parameter', 'parameters', 'request', 'data', 'payload', 'body', 'value', 'values', 'option', 'options', 'field', 'fields', 'error', 'message']);
+
+/** Lines servers add that list every argument without blaming one (n8n's "[Diagnostic] Received arg types: {…}"). */
+const NOISE = /^\s*\[Diagnostic\][^\n]*$|Received arg types: \{[^}\n]*\}/gm;
+
+/** JSON fields whose string is the answer's own words. */
+const MESSAGE_KEYS = /^(?:error|message|msg|detail|details|reason|description|hint|tip)$/i;
+
+/** One mention of an argument in a clause: where it is and which path it names. */
+interface Mention {
+  path: string[];
+  start: number;
+  end: number;
+  quoted: boolean;
+  text: string;
+}
+
+/** Every spelling of every known path, longest first: "filter.status", "order_id", "order id". */
+function spellings(call: CallView): { pattern: string; raw: string }[] {
+  const out = new Map<string, string>();
+  for (const path of knownPaths(call)) {
+    const leaf = path[path.length - 1];
+    if (/^\d+$/.test(leaf)) continue;
+    const names = [leaf, path.join('.'), wordsOf(leaf)];
+    for (const name of names) {
+      if (name.length < 1 || name.length > 80) continue;
+      const words = name.split(' ');
+      out.set(words.length > 1 ? words.map(escapeRegExp).join('[\\s_-]+') : escapeRegExp(name), name);
+    }
+  }
+  return [...out].map(([pattern, raw]) => ({ pattern, raw })).sort((a, b) => b.raw.length - a.raw.length);
+}
+
+/** Mentions of arguments in a clause, quoted or not, each resolved to its path. */
+function mentions(clause: string, call: CallView, names: { pattern: string }[]): Mention[] {
+  if (names.length === 0) return [];
+  const alternation = names.map((n) => n.pattern).join('|');
+  const re = new RegExp(`(['"\`‘“]?)(?<![\\w$-])(${alternation})(?![\\w$-])(['"\`’”]?)`, 'gi');
+  const found: Mention[] = [];
+  for (const m of clause.matchAll(re)) {
+    const quoted = m[1] !== '' && m[3] !== '';
+    const path = resolveMention(m[2], call);
+    if (!path) continue;
+    if (!quoted && WHOLE_CALL_WORDS.has(m[2].toLowerCase())) continue;
+    found.push({ path, start: m.index!, end: m.index! + m[0].length, quoted, text: m[0] });
+  }
+  return found;
+}
+
+/** What a clause says after a mention ("is required", "must be one of …", "is not allowed"). */
+function problemAfter(after: string): Problem | 'describe' | undefined {
+  const a = after.replace(/^\s*(?:field|parameter|param|argument|property|option|value)?\s*/i, '');
+  if (/^(?:is|are)\s+(?:required|missing|mandatory|not (?:provided|specified|set))\b|^(?:must|should|needs? to|has to)\s+be\s+(?:provided|specified|set|supplied|present|given|included)\b/i.test(a)) return 'missing';
+  if (/^(?:is|are)\s+(?:not allowed|not permitted|unknown|unexpected|not (?:a )?(?:recogni[sz]ed|supported|known|valid) (?:parameter|argument|field|option|property|key))\b/i.test(a)) return 'unexpected';
+  if (/^:?\s*(?:must|should|has to|needs to|cannot|can't|may not|can only)\b|^(?:is|was|are)\s+(?:not\b|invalid|too\b|out of\b|empty|malformed|wrong|incorrect|required to)|^:\s|^(?:expects?|expected)\b/i.test(a)) return 'describe';
+  return undefined;
+}
+
+/** What a clause says before a mention ("missing required parameters for x:", "Invalid", "unknown parameter"). */
+function problemBefore(before: string): Problem | 'describe' | undefined {
+  if (/(?:missing|required|provide|supply|specify|please (?:provide|specify|add))\s+(?:(?:the|a|an|required|value for(?: the)?)\s+)*(?:(?:parameters?|arguments?|fields?|propert(?:y|ies)|keys?|values?)\b(?:\s+for\s+[\w.-]+)?)?\s*:?\s*(?:[\w.-]+\s*,\s*)*['"`]?$/i.test(before)) return 'missing';
+  if (/(?:unknown|unexpected|unrecogni[sz]ed|unsupported|extra|not allowed|disallowed)\s+(?:parameters?|arguments?|fields?|propert(?:y|ies)|keys?|options?)\s*:?\s*(?:[\w.-]+\s*,\s*)*['"`]?$/i.test(before)) return 'unexpected';
+  if (/(?:invalid|bad|malformed|illegal|wrong|incorrect|unparsable)\s+(?:(?:value|format)\s+(?:for|of)\s+)?(?:the\s+)?(?:parameters?|arguments?|fields?)?\s*(?:for\s+[\w.-]+)?\s*:?\s*['"`]?$/i.test(before)) return 'describe';
+  return undefined;
+}
+
+/** A problem named by what the clause expects: listed values make it enum, bounds range or length, and so on. */
+function problemFromExpected(expected: Expected, text: string): Problem {
+  if (expected.values) return 'enum';
+  if (expected.pattern) return 'pattern';
+  if (expected.format) return 'format';
+  if (expected.min !== undefined || expected.max !== undefined) return /\b(?:characters?|chars?|items?|elements?|entries|length|long|short|empty)\b/i.test(text) ? 'length' : 'range';
+  if (expected.type) return 'type';
+  if (/\b(?:empty|too short|too long)\b/i.test(text)) return 'length';
+  return 'invalid';
+}
+
+/** Sentences and bullet lines: the unit a mention and its problem must share. */
+function clauses(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?])\s+(?=[A-Z"'(])|;\s+|\s+•\s+|^\s*[•*-]\s+/m)
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+}
+
+/** What may follow a name that ends its noun phrase ("Invalid date: x", "invalid limit value", "missing email."). */
+const ENDS_PHRASE = /^\s*(?:$|[:.,;!?)(=]|(?:is|was|are|must|should|value|provided|given|specified|parameter|param|argument|field|property|option)\b)/i;
+
+/** Words after a clause that still describe it ("Must be a finite positive integer.", "Valid options: …"). */
+const FOLLOW_UP = /^(?:must|should|expected|valid|allowed|supported|accepted|available|use|the value must)\b/i;
+
+/** The culprits one text names in words. */
+function readProse(text: string, call: CallView, names: { pattern: string }[]): Culprit[] {
+  const culprits: Culprit[] = [];
+  const list = clauses(text.replace(NOISE, ''));
+  list.forEach((clause, index) => {
+    const next = list[index + 1] !== undefined && FOLLOW_UP.test(list[index + 1]) ? ` ${list[index + 1]}` : '';
+    const found = mentions(clause, call, names);
+    const located = new Set<string>();
+    for (const m of found) {
+      const after = clause.slice(m.end);
+      const before = clause.slice(0, m.start);
+      // "Invalid time zone": after "invalid", a name must end its noun phrase to be the one meant.
+      const said = problemAfter(after) ?? (m.quoted || ENDS_PHRASE.test(after) ? problemBefore(before) : undefined);
+      if (said === undefined) continue;
+      const described = `${after}${next}`;
+      const expected = said === 'missing' || said === 'unexpected' ? undefined : expectedIn(described);
+      const problem = said === 'describe' ? problemFromExpected(expected ?? {}, described) : said;
+      located.add(m.path.join('\0'));
+      culprits.push(culprit(call, 'prose', m.path, problem, `${clause}${next}`, expected));
+    }
+    if (located.size > 0) return;
+    // No argument named: a value the clause quotes (or ends on) that only one argument was sent with.
+    const quoted = [...clause.matchAll(/(["'`“‘])([^"'`”’\n]{1,200})(["'`”’])/g)].map((q) => q[2]);
+    const trailing = /:\s*([^\s:'"`]{1,200})\s*[.!]?$/.exec(clause)?.[1];
+    for (const value of [...quoted, ...(trailing ? [trailing] : [])]) {
+      if (value === call.requestedTool || resolveMention(value, call)) continue;
+      const path = byValue(call, value);
+      if (!path) continue;
+      const described = `${clause}${next}`;
+      const expected = expectedIn(described);
+      culprits.push(culprit(call, 'prose', path, problemFromExpected(expected, described), described, expected));
+      break;
+    }
+  });
+  return culprits;
+}
+
+/** The texts prose reads in a text item that is a whole JSON object: its message-like strings. */
+function messageStrings(text: string): string[] | undefined {
+  const t = text.trim();
+  if (!/^[{[]/.test(t)) return undefined;
+  try {
+    const value: unknown = JSON.parse(t);
+    if (!isRecord(value)) return [];
+    return Object.entries(value)
+      .filter(([k, v]) => MESSAGE_KEYS.test(k) && typeof v === 'string')
+      .map(([, v]) => v as string);
+  } catch {
+    return undefined;
+  }
+}
+
+export const proseReader: FormatReader = {
+  format: 'prose',
+  read(answer, call) {
+    const names = spellings(call);
+    const culprits = answer.texts.flatMap((text) => (messageStrings(text) ?? [text]).flatMap((t) => readProse(t, call, names)));
+    return { culprits, claimed: [] };
+  },
+};
