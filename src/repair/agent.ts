@@ -10,7 +10,7 @@ import { answerKind } from '../matchers/surface.js';
 import { describeAnswer } from '../session/answer.js';
 import type { Diagnosis } from './diagnosis.js';
 import { diagnose } from './diagnose.js';
-import { answerView, callView } from './view.js';
+import { answerView, callView, isRefusal } from './view.js';
 import { fixArguments } from './fix.js';
 import { maySend, schemaVerdict, type SchemaVerdict } from './judge.js';
 
@@ -195,10 +195,13 @@ async function validation(refusal: Refusal, first: Diagnosis, send: Send, settin
     if (succeeded(answer)) return record(true, true, 'confirmed by the server', attempt);
     const next = read(answer, refusal, fixed, settings);
     // The server took the call's form and refused it for what it names (no such record, no access): the form was repaired.
-    if (verdict === 'valid' && next.culprits.length === 0 && (answerKind(answer) === 'tool-error' || answerKind(answer) === 'protocol-error')) {
+    if (verdict === 'valid' && next.culprits.length === 0 && isRefusal(answer)) {
       return record(true, false, 'repaired (by schema); the server refused it for a reason about its data, not the call', attempt);
     }
-    if (answerKind(answer) !== 'tool-error' && answerKind(answer) !== 'protocol-error') return record(false, false, `the repaired call got ${step.answer}`);
+    if (!isRefusal(answer)) {
+      // No verdict from the server (a timeout, a crash, an HTTP refusal): the schema's stands.
+      return verdict === 'valid' ? record(true, false, `repaired (by schema); the server gave no verdict on it: ${step.answer}`, attempt) : record(false, false, `the repaired call got ${step.answer}`);
+    }
     args = fixed;
     diagnosis = next;
   }

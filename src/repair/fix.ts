@@ -26,7 +26,7 @@ function expectationSchema(expected: Culprit['expected']): Record<string, unknow
   if (expected.type !== undefined) keywords.type = expected.type;
   if (expected.min !== undefined) keywords[expected.type === 'string' ? 'minLength' : 'minimum'] = expected.min;
   if (expected.max !== undefined) keywords[expected.type === 'string' ? 'maxLength' : 'maximum'] = expected.max;
-  if (expected.pattern !== undefined) keywords.pattern = expected.pattern;
+  if (expected.pattern !== undefined) keywords.pattern = expected.pattern.replace(/^\/(.*)\/[a-z]*$/s, '$1'); // "/^ord_\d+$/" as zod prints it
   if (expected.format !== undefined) keywords.format = expected.format;
   return keywords;
 }
@@ -39,9 +39,13 @@ function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSch
   const said = expectationSchema(culprit.expected);
   if (field === undefined) return Object.keys(said).length > 0 ? minimalValue(said) : undefined;
   const s = asSchema(field);
-  // The answer may say more than the schema (a format the schema leaves out): both hold.
-  const value = minimalValue(isRecord(s) && Object.keys(said).length > 0 ? { ...s, ...said } : s, root);
-  return value !== undefined ? value : minimalValue(s, root);
+  // The answer may say more than the schema (a format the schema leaves out): it adds what the schema does not say.
+  if (isRecord(s) && Object.keys(said).length > 0) {
+    const both = { ...said, ...s };
+    const value = minimalValue(both, root);
+    if (value !== undefined && ajvVerdict(withDefs(both, root), value) !== 'invalid') return value;
+  }
+  return minimalValue(s, root);
 }
 
 /** A subschema with the root's definitions beside it, so its $refs resolve when checked alone. */

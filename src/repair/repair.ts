@@ -4,7 +4,7 @@ import type { Exchange, MetadataOptions, ToolInfo } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import type { RepairTurn } from '../engine/run.js';
 import { callPolicy, type SafetyFlags } from '../plan/safety.js';
-import { answerKind } from '../matchers/surface.js';
+import { isRefusal } from './view.js';
 import { repairCall, type AgentSettings } from './agent.js';
 
 /** Refused calls the agent takes per (tool, probe kind): enough to measure, few enough to keep a run's time. */
@@ -26,8 +26,7 @@ export interface RepairSettings {
 export function refused(exchange: Exchange): boolean {
   if (exchange.case.delivery !== undefined || exchange.burst !== undefined) return false;
   if (exchange.case.expect === 'protocol-error' || exchange.case.expect === 'no-answer') return false;
-  const kind = answerKind(exchange);
-  return kind === 'tool-error' || kind === 'protocol-error' || (kind === 'http' && exchange.outcome.kind === 'http' && exchange.outcome.status >= 400);
+  return isRefusal(exchange);
 }
 
 /** The refused calls the agent takes: distinct calls in run order, an unknown tool's near misses first (an agent's likely slip). */

@@ -2,9 +2,15 @@
 // call as the agent made it. The agent reads nothing else.
 import type { Exchange, JsonSchema, MetadataOptions, ToolInfo } from '../types.js';
 import { extractMetadata } from '../matchers/metadata.js';
-import { textItems } from '../matchers/surface.js';
+import { answerKind, textItems } from '../matchers/surface.js';
 import { isRecord } from '../util/guards.js';
 import type { AnswerView, CallView } from './diagnosis.js';
+
+/** An answer that refuses the call: a tool error, a JSON-RPC error, or an HTTP error status without a JSON-RPC message. */
+export function isRefusal(exchange: Exchange): boolean {
+  const kind = answerKind(exchange);
+  return kind === 'tool-error' || kind === 'protocol-error' || (exchange.outcome.kind === 'http' && exchange.outcome.status >= 400);
+}
 
 /** The answer of an exchange as the agent reads it. */
 export function answerView(exchange: Exchange, metadata: MetadataOptions | undefined): AnswerView {

@@ -24,10 +24,12 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   { fixture: 'stack-trace', rules: ['no-stack-trace'], exit: 1 },
   { fixture: 'validation-internal-error', rules: ['error-channel'], exit: 1 },
   { fixture: 'internal-host', rules: ['no-internal-details'], exit: 1 },
-  { fixture: 'transient-no-retry', rules: ['retry-after-on-transient'], exit: 0 },
+  // Every valid lookup fails as passing with no delay: the agent's blind retry fails again (agent-recovers).
+  { fixture: 'transient-no-retry', rules: ['retry-after-on-transient', 'agent-recovers'], exit: 0 },
   // Built on @modelcontextprotocol/sdk 1.x: "Operation failed" / empty errors also carry no metadata (a note).
-  { fixture: 'generic-error', rules: ['error-not-generic', 'recovery-hint', 'structured-error-metadata'], exit: 0 },
-  { fixture: 'empty-error', rules: ['error-not-empty', 'structured-error-metadata'], exit: 1 },
+  // Nothing in them for the repair agent to act on either (agent-recovers).
+  { fixture: 'generic-error', rules: ['error-not-generic', 'recovery-hint', 'structured-error-metadata', 'agent-recovers'], exit: 0 },
+  { fixture: 'empty-error', rules: ['error-not-empty', 'structured-error-metadata', 'agent-recovers'], exit: 1 },
   { fixture: 'error-as-success', rules: ['no-error-as-success'], exit: 1 },
   { fixture: 'crash-on-nul', rules: ['server-survives'], exit: 1 },
   { fixture: 'hang-on-large', rules: ['timely-response'], exit: 1, args: TIMED, timed: true },

@@ -16,11 +16,14 @@ const MEMORY = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
  * - a malformed tools/call: the handler's zod parse throws, and shared/protocol.js answers any error without a numeric
  *   code as -32603 with the zod dump as message (malformed-request, warning); `params: []` fails JSONRPCMessageSchema in
  *   the stdio ReadBuffer and is dropped: no answer at all (malformed-request noAnswer, not a timely-response error);
- * - bad JSON, invalid request objects and a batch fail the same parse and are dropped: silence, a note (jsonrpc-conformance).
+ * - bad JSON, invalid request objects and a batch fail the same parse and are dropped: silence, a note (jsonrpc-conformance);
+ * - "Tool <name> not found" names no tool the server has, so an agent that mistyped a name cannot find the one it meant
+ *   (agent-recovers, warning; the answer to a near miss of a real name, read by the repair agent).
  */
 const SDK1_PROTOCOL_FINDINGS = [
   'note jsonrpc-conformance @ (server)',
   'note unknown-tool @ (server)',
+  'warning agent-recovers @ (server)',
   'warning malformed-request @ (server)',
 ];
 
@@ -45,6 +48,11 @@ describe.concurrent('published servers', () => {
     expect(report.tools.filter((t) => t.calls === 'invalid').map((t) => t.name).sort()).toEqual(['add_observations', 'create_entities', 'create_relations']);
     expect(report.tools.filter((t) => t.calls === 'all').map((t) => t.name).sort()).toEqual(['open_nodes', 'read_graph', 'search_nodes']);
     expect(existsSync(memoryFile)).toBe(false);
+    // The SDK's zod validation names every field: an agent repairs each validation error; the write tools' repairs are
+    // judged by the schema alone (never sent), the read tools' by the server.
+    expect(report.recovery!.byCategory.validation).toMatchObject({ rate: 1 });
+    expect(report.recovery!.byTool.create_entities).toMatchObject({ confirmed: 0 });
+    expect(report.recovery!.byTool.search_nodes.confirmed).toBeGreaterThan(0);
     expect(code).toBe(0);
     // One warning (the SDK's -32603 for a malformed tools/call): below A+.
     expect(report.score.grade).toBe('A');

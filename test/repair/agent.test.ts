@@ -1,0 +1,139 @@
+// The repair agent's moves, with a scripted server: fix what the answer singles out and resend (the server or the schema
+// judging), read the next answer, wait on a transient failure, stop on a final one, and never send a write.
+import { describe, expect, it } from 'vitest';
+import { repairCall, type AgentSettings, type Send } from '../../src/repair/agent.js';
+import type { CallPolicy } from '../../src/plan/safety.js';
+import type { Exchange, ToolInfo } from '../../src/types.js';
+import { exchange } from '../helpers/exchange.js';
+
+const TOOL: ToolInfo = {
+  name: 'get_order',
+  inputSchema: {
+    type: 'object',
+    properties: { order_id: { type: 'string', pattern: '^ord_[a-z0-9]{6}$' }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
+    required: ['order_id'],
+  },
+};
+const ALL: CallPolicy = { level: 'all' };
+const WRITE: CallPolicy = { level: 'invalid', reason: 'a tool that may write gets only schema-invalid inputs' };
+
+function settings(waits: number[] = []): AgentSettings {
+  return { attempts: 3, toolNames: ['get_order', 'list_orders'], maxWaitMs: 5000, backoffMs: 1000, wait: async (ms) => void waits.push(ms) };
+}
+
+const refusal = (text: string, args: Record<string, unknown>, probe: 'missing-required' | 'positive' | 'unknown-tool' = 'missing-required', extra: Parameters<typeof exchange>[0] = {}) =>
+  exchange({ probe, tool: 'get_order', name: probe === 'unknown-tool' ? 'get_ordr' : 'get_order', args, isError: true, text, ...extra });
+
+/** A server that answers each call from a script, and records what it was sent. */
+function scripted(...answers: Array<(args: Record<string, unknown>) => Exchange>): { send: Send; sent: Record<string, unknown>[] } {
+  const sent: Record<string, unknown>[] = [];
+  return {
+    sent,
+    send: async (_name, args) => {
+      sent.push(args);
+      const answer = answers[sent.length - 1];
+      if (!answer) throw new Error('the agent sent more calls than the script has answers');
+      return answer(args);
+    },
+  };
+}
+const success = () => exchange({ text: 'Order ord_aaaaaa: 2 items, shipped.' });
+
+describe('repairCall: validation', () => {
+  it('fixes the argument the answer names, sends it to a read-only tool, and the server confirms it at the first try', async () => {
+    const server = scripted(success);
+    const record = await repairCall({ exchange: refusal("Missing required argument 'order_id'.", { limit: 5 }), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(record).toMatchObject({ category: 'validation', recovered: true, confirmed: true, attempt: 1, verdict: 'confirmed by the server' });
+    expect(server.sent).toEqual([{ limit: 5, order_id: expect.stringMatching(/^ord_[a-z0-9]{6}$/) }]);
+    expect(record.steps[0]).toMatchObject({ schema: 'valid', answer: expect.stringContaining('success result') });
+  });
+
+  it('reads each answer in turn: a server that reports one violation at a time is repaired at the second try', async () => {
+    const server = scripted(() => refusal("'limit' must be an integer from 1 to 50.", {}), success);
+    const record = await repairCall({ exchange: refusal("Missing required argument 'order_id'.", { limit: 99 }), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(record).toMatchObject({ recovered: true, confirmed: true, attempt: 2 });
+    expect(server.sent[1]).toEqual({ order_id: server.sent[0].order_id, limit: 1 });
+  });
+
+  it('changes nothing an answer does not single out, although the schema would make the culprit obvious', async () => {
+    for (const text of ['Operation failed', 'Internal error', 'Invalid arguments', '']) {
+      const server = scripted();
+      const record = await repairCall({ exchange: refusal(text, { limit: 5 }), tool: TOOL, policy: ALL }, server.send, settings());
+      expect(record).toMatchObject({ recovered: false, confirmed: false, verdict: 'the answer singles out nothing to change' });
+      expect(record.steps).toEqual([{ understood: expect.stringMatching(/^nothing located/) }]);
+      expect(server.sent).toEqual([]);
+    }
+  });
+
+  it('never sends a valid call to a tool that may write: the schema alone judges it', async () => {
+    const server = scripted();
+    const record = await repairCall({ exchange: refusal("Missing required argument 'order_id'.", {}), tool: TOOL, policy: WRITE }, server.send, settings());
+    expect(record).toMatchObject({ recovered: true, confirmed: false, attempt: 1, verdict: 'repaired (by schema)' });
+    expect(record.steps[0].notSent).toMatch(/safety policy/);
+    expect(server.sent).toEqual([]);
+  });
+
+  it('gives up after --repair-attempts tries of answers that keep locating something it cannot satisfy', async () => {
+    const again = () => refusal("'order_id' is not a known order.", {});
+    const server = scripted(again, again, again);
+    const record = await repairCall({ exchange: refusal("'limit' must be at most 50", { order_id: 'ord_aaaaaa', limit: 99 }), tool: TOOL, policy: ALL }, server.send, { ...settings(), attempts: 2 });
+    expect(record).toMatchObject({ recovered: false, confirmed: false, verdict: 'still refused after 2 tries' });
+    expect(server.sent).toHaveLength(2);
+    expect(record.steps.map((s) => s.understood)).toEqual([expect.stringMatching(/^limit: range/), expect.stringMatching(/^order_id:/)]);
+  });
+
+  it('counts a valid repair the server refuses for its data (no such order) as repaired by schema, not confirmed', async () => {
+    const server = scripted(() => refusal('No order matches that id.', {}, 'positive'));
+    const record = await repairCall({ exchange: refusal("Missing required argument 'order_id'.", {}), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(record).toMatchObject({ recovered: true, confirmed: false, attempt: 1 });
+    expect(record.verdict).toMatch(/^repaired \(by schema\)/);
+  });
+});
+
+describe('repairCall: other categories', () => {
+  it('unknown tool: recovered when the answer names a tool the server has, the nearest chosen', async () => {
+    const named = await repairCall({ exchange: refusal("Unknown tool 'get_ordr'. Available tools: list_orders, get_order.", {}, 'unknown-tool'), tool: undefined, policy: { level: 'none' } }, scripted().send, settings());
+    expect(named).toMatchObject({ category: 'unknown-tool', recovered: true, confirmed: false, steps: [{ call: { name: 'get_order' } }] });
+    const bare = await repairCall({ exchange: refusal("Tool 'get_ordr' not found", {}, 'unknown-tool'), tool: undefined, policy: { level: 'none' } }, scripted().send, settings());
+    expect(bare).toMatchObject({ category: 'unknown-tool', recovered: false });
+  });
+
+  it('transient with a delay: waits what the answer says, resends unchanged, and the server decides', async () => {
+    const waits: number[] = [];
+    const server = scripted(success);
+    const args = { order_id: 'ord_aaaaaa' };
+    const record = await repairCall({ exchange: refusal('Rate limit exceeded. Retry after 2 seconds.', args, 'positive'), tool: TOOL, policy: ALL }, server.send, settings(waits));
+    expect(record).toMatchObject({ category: 'transient', recovered: true, confirmed: true });
+    expect(record.blind).toBeUndefined();
+    expect(waits).toEqual([2000]);
+    expect(server.sent).toEqual([args]);
+  });
+
+  it('transient without a delay: one blind retry after the backoff; failing again is not recovered', async () => {
+    const waits: number[] = [];
+    const server = scripted(() => refusal('Service temporarily unavailable (503).', {}, 'positive'));
+    const record = await repairCall({ exchange: refusal('Service temporarily unavailable (503).', { order_id: 'ord_aaaaaa' }, 'positive'), tool: TOOL, policy: ALL }, server.send, settings(waits));
+    expect(record).toMatchObject({ category: 'transient', recovered: false, blind: true });
+    expect(waits).toEqual([1000]);
+  });
+
+  it('transient with a delay longer than a lint waits: recovered by the answer, not resent', async () => {
+    const server = scripted();
+    const record = await repairCall({ exchange: refusal('Too many requests.', { order_id: 'ord_aaaaaa' }, 'positive', { structuredContent: { errorCategory: 'transient', isRetryable: true, retryAfterSeconds: 60 } }), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(record).toMatchObject({ category: 'transient', recovered: true, confirmed: false });
+    expect(server.sent).toEqual([]);
+  });
+
+  it('business: stopping is right when the answer says a retry cannot succeed; otherwise the retry is wasted', async () => {
+    const final = await repairCall(
+      { exchange: refusal('Lookups are not in your plan. Do not retry.', { order_id: 'ord_aaaaaa' }, 'positive', { structuredContent: { errorCategory: 'business', isRetryable: false } }), tool: TOOL, policy: ALL },
+      scripted().send,
+      settings(),
+    );
+    expect(final).toMatchObject({ category: 'business', recovered: true, confirmed: false });
+    const server = scripted(() => refusal('Operation failed', {}, 'positive'));
+    const wasted = await repairCall({ exchange: refusal('Operation failed', { order_id: 'ord_aaaaaa' }, 'positive'), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(wasted).toMatchObject({ category: 'business', recovered: false, wasted: true });
+    expect(server.sent).toHaveLength(1);
+  });
+});
