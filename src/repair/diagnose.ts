@@ -18,6 +18,8 @@ import { suggestedTools } from './suggested-tools.js';
 import { transientFromMetadata, transientFromText } from './transient.js';
 import { finalFromMetadata, finalFromText } from './final.js';
 
+const MAX_TEXT = 16_384;
+
 /** The readers in FORMATS order: structured metadata, the libraries' formats, the SDK wrappers, prose last. */
 export const READERS: readonly FormatReader[] = [metadataReader, zodV3Reader, zodV4Reader, ajvReader, pydanticV2Reader, jsonschemaPyReader, goSdkReader, rustRmcpReader, tsSdkReader, fastmcpReader, mcpFrameworkReader, proseReader];
 
@@ -33,7 +35,9 @@ export function mergeCulprits(found: readonly Culprit[]): Culprit[] {
 }
 
 /** What the answer says: the arguments it singles out, the tools it offers, whether the failure is passing or final. */
-export function diagnose(answer: AnswerView, call: CallView): Diagnosis {
+export function diagnose(whole: AnswerView, call: CallView): Diagnosis {
+  // An error message is short: past this a text is content (a file, a page), and the readers' patterns need not scan it all.
+  const answer = { ...whole, texts: whole.texts.map((t) => (t.length > MAX_TEXT ? t.slice(0, MAX_TEXT) : t)) };
   const found: Culprit[] = [];
   const claimed = new Set<number>();
   for (const reader of READERS) {

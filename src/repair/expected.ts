@@ -1,6 +1,6 @@
 // What an answer's words say a valid value looks like: a type, allowed values, bounds, a pattern, a format.
 import type { JsonType } from '../schema/read.js';
-import type { Culprit } from './diagnosis.js';
+import type { Culprit, Problem } from './diagnosis.js';
 
 export type Expected = NonNullable<Culprit['expected']>;
 
@@ -81,8 +81,11 @@ const NUM = String.raw`(-?\d+(?:\.\d+)?)`;
 /** Bounds a text states ("between 1 and 50", "at least 3 characters", ">= 1", "no more than 10"). */
 export function bounds(text: string): { min?: number; max?: number; length: boolean } {
   const length = /\b(?:characters?|chars?|items?|elements?|entries|letters|digits|bytes|code points|properties|length)\b/i.test(text);
-  const between = new RegExp(String.raw`\bbetween\s+${NUM}\s+and\s+${NUM}`, 'i').exec(text);
-  if (between) return { min: Number(between[1]), max: Number(between[2]), length };
+  const between = new RegExp(String.raw`\bbetween\s+${NUM}\s+and\s+${NUM}|\bfrom\s+${NUM}\s+to\s+${NUM}|\b${NUM}\s+to\s+${NUM}\s+(?=characters|chars|items|elements|entries)`, 'i').exec(text);
+  if (between) {
+    const [lo, hi] = [between[1] ?? between[3] ?? between[5], between[2] ?? between[4] ?? between[6]];
+    return { min: Number(lo), max: Number(hi), length };
+  }
   const lo = new RegExp(String.raw`(?:\bat least|\bno (?:less|fewer) than|\bgreater than or equal to|\bgreater than|\bmore than|\bminimum(?: of| is|:)?|\bmin(?:imum)? (?:length|value)(?: of| is|:)?|>=?|≥)\s*${NUM}`, 'i').exec(text);
   const hi = new RegExp(String.raw`(?:\bat most|\bno more than|\bless than or equal to|\bless than|\bfewer than|\bup to|\bmaximum(?: of| is|:)?|\bmax(?:imum)? (?:length|value)(?: of| is|:)?|<=?|≤)\s*${NUM}`, 'i').exec(text);
   return { ...(lo ? { min: Number(lo[1]) } : {}), ...(hi ? { max: Number(hi[1]) } : {}), length };
@@ -94,15 +97,22 @@ export function patternIn(text: string): string | undefined {
   return m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : undefined;
 }
 
-/** A type a text says is wanted ("must be a number", "expected integer", "should be a valid list", "of type 'string'"). */
+/** A type a text says is wanted ("must be a number", "expected integer", "Must be a finite positive integer", "of type 'string'"). */
 export function expectedType(text: string): JsonType | undefined {
   const m =
-    /\b(?:must|should|needs? to|has to)\s+be\s+(?:an?\s+)?(?:valid\s+|positive\s+|non-negative\s+)?([a-z][a-z0-9 ]{1,14}?)\b(?=[\s,.;:)]|$)/i.exec(text) ??
-    /\bexpected\s+(?:an?\s+)?(?:valid\s+)?([a-z][a-z0-9]{1,14})\b/i.exec(text) ??
+    /^\s*(?:an?\s+)([a-z][a-z ]{0,40})/i.exec(text) ??
+    /\b(?:must|should|needs? to|has to)\s+be\s+([a-z][a-z0-9 ]{0,40})/i.exec(text) ??
+    /\bexpected\s+([a-z][a-z0-9 ]{0,40})/i.exec(text) ??
     /\bof type\s+['"`]?([a-z][a-z0-9]{1,14})/i.exec(text) ??
-    /\bnot an?\s+(?:valid\s+)?([a-z][a-z0-9]{1,14})\b/i.exec(text);
+    /\bnot an?\s+([a-z][a-z0-9 ]{0,30})/i.exec(text);
   if (!m) return undefined;
-  return typeWord(m[1]) ?? typeWord(m[1].split(' ')[0]);
+  // The first type word among the next few ("a finite positive integer", "an array of strings").
+  for (const word of m[1].trim().split(/\s+/).slice(0, 5)) {
+    const t = typeWord(word);
+    if (t) return t;
+    if (/^(?:of|or|and|to|from|between|with|that|which|in)$/i.test(word)) break;
+  }
+  return undefined;
 }
 
 /** Everything a phrase says of the expected value. */
@@ -116,4 +126,15 @@ export function expectedIn(text: string): Expected {
     pattern: patternIn(text),
     format: formatWord(text),
   };
+}
+
+/** The problem what an answer expects implies: listed values make it enum, bounds range (or length), a type type. */
+export function problemFromExpected(expected: Expected, text: string): Problem {
+  if (expected.values) return 'enum';
+  if (expected.pattern) return 'pattern';
+  if (expected.format) return 'format';
+  if (expected.min !== undefined || expected.max !== undefined) return /\b(?:characters?|chars?|items?|elements?|entries|length|long|short|empty)\b/i.test(text) ? 'length' : 'range';
+  if (expected.type) return 'type';
+  if (/\b(?:empty|too short|too long)\b/i.test(text)) return 'length';
+  return 'invalid';
 }

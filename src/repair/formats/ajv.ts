@@ -114,7 +114,7 @@ function* ajvErrors(value: unknown, depth = 0): Generator<Record<string, unknown
 }
 
 /** One errorsText entry: the data variable and path, then "must …" (v8) or "should …" (v6). */
-const ENTRY = /(?:^|[\s:,(])((?:data|args|arguments|input|params)((?:\/[^\s,]*)*|(?:\.[\w$-]+|\[[^\]\s]+\])*)) ((?:must|should) .+?)(?=, (?:data|args|arguments|input|params)[/.[ ]|$|\n)/gm;
+const ENTRY = /(?:^|[\s:,(])((?:data|args|arguments|input|params)((?:\/[^\s,/]*)*|(?:\.[\w$-]+|\[[^\]\s]+\])*)) ((?:must|should) .+?)(?=, (?:data|args|arguments|input|params)[/.[ ]|$|\n)/gm;
 
 export const ajvReader: FormatReader = {
   format: 'ajv',

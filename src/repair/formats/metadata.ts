@@ -4,14 +4,14 @@ import type { AnswerView, CallView, Culprit, Problem } from '../diagnosis.js';
 import type { FormatReader, Reading } from '../culprit.js';
 import { culprit } from '../culprit.js';
 import type { Expected } from '../expected.js';
-import { expectedIn, parseList, typeWord } from '../expected.js';
+import { expectedIn, parseList, problemFromExpected, typeWord } from '../expected.js';
 import { dottedSegments, pointerSegments, resolveMention, resolvePath } from '../names.js';
 
 /** Keys that name the argument an error is about (Google's fieldViolations, RFC 7807 invalid-params, home-made shapes). */
 const FIELD_KEYS = ['field', 'fieldName', 'field_name', 'param', 'parameter', 'paramName', 'argument', 'argumentName', 'arg', 'property', 'propertyName', 'pointer', 'jsonPointer', 'path', 'name'];
 const VALUES_KEYS = ['allowedValues', 'allowed_values', 'allowed', 'validValues', 'valid_values', 'acceptedValues', 'options', 'choices', 'enum', 'suggestions', 'suggestedValues', 'suggested_values', 'suggestion', 'didYouMean', 'expectedValues'];
 const PROBLEM_KEYS = ['code', 'reason', 'kind', 'type', 'rule', 'constraint', 'keyword', 'error', 'issue', 'errorCode'];
-const MESSAGE_KEYS = ['message', 'msg', 'description', 'detail', 'details', 'hint', 'userMessage', 'customerMessage'];
+const MESSAGE_KEYS = ['message', 'msg', 'description', 'detail', 'details', 'reason', 'hint', 'userMessage', 'customerMessage'];
 const MAX_DEPTH = 5;
 
 /** Problem words a code or reason uses ("required", "INVALID_TYPE", "out_of_range", "not_in_enum"). */
@@ -50,9 +50,10 @@ function expectedOf(obj: Record<string, unknown>, message: string | undefined): 
   const fromExpected: Expected = {};
   if (typeof exp === 'string') {
     const t = typeWord(exp);
+    const said = expectedIn(exp);
     if (t) fromExpected.type = t;
+    else if (Object.values(said).some((v) => v !== undefined)) Object.assign(fromExpected, said);
     else if (/[|,]/.test(exp)) fromExpected.values = parseList(exp);
-    else Object.assign(fromExpected, expectedIn(exp));
   } else if (Array.isArray(exp)) fromExpected.values = exp;
   else if (isRecord(exp)) {
     fromExpected.type = typeWord(typeof exp.type === 'string' ? exp.type : undefined);
@@ -92,7 +93,7 @@ function fromObject(obj: Record<string, unknown>, call: CallView): Culprit | und
     const message = firstString(obj, MESSAGE_KEYS);
     const problem = PROBLEM_KEYS.map((k) => problemWord(obj[k])).find((p) => p !== undefined) ?? problemWord(message) ?? 'invalid';
     const expected = expectedOf(obj, message);
-    const named = problem === 'invalid' && expected.values ? 'enum' : problem === 'invalid' && expected.type ? 'type' : problem;
+    const named = problem === 'invalid' ? problemFromExpected(expected, `${message ?? ''} ${typeof obj.expected === 'string' ? obj.expected : ''}`) : problem;
     return culprit(call, 'metadata', path, named, JSON.stringify(obj), expected);
   }
   return undefined;
@@ -122,7 +123,8 @@ export const metadataReader: FormatReader = {
     const path = field === undefined ? undefined : fieldPath(field, call);
     if (path !== undefined && !culprits.some((c) => c.path.join('\0') === path.join('\0'))) {
       const expected = answer.metadata.fields.expected ? expectedOf({ expected: answer.metadata.fields.expected.value }, undefined) : {};
-      culprits.push(culprit(call, 'metadata', path, expected.values ? 'enum' : expected.type ? 'type' : 'invalid', `${answer.metadata.fields.field!.where}: ${JSON.stringify(field)}`, expected));
+      const said = answer.metadata.fields.expected?.value;
+      culprits.push(culprit(call, 'metadata', path, problemFromExpected(expected, typeof said === 'string' ? said : ''), `${answer.metadata.fields.field!.where}: ${JSON.stringify(field)}`, expected));
     }
     return { culprits, claimed: [] };
   },

@@ -2,8 +2,7 @@
 import type { CallView, Culprit, Problem } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
 import { culprit } from '../culprit.js';
-import type { Expected } from '../expected.js';
-import { expectedIn } from '../expected.js';
+import { expectedIn, problemFromExpected } from '../expected.js';
 import { byValue } from '../locate.js';
 import { knownPaths, resolveMention, wordsOf } from '../names.js';
 import { escapeRegExp } from '../../util/regex.js';
@@ -74,17 +73,6 @@ function problemBefore(before: string): Problem | 'describe' | undefined {
   if (/(?:unknown|unexpected|unrecogni[sz]ed|unsupported|extra|not allowed|disallowed)\s+(?:parameters?|arguments?|fields?|propert(?:y|ies)|keys?|options?)\s*:?\s*(?:[\w.-]+\s*,\s*)*['"`]?$/i.test(before)) return 'unexpected';
   if (/(?:invalid|bad|malformed|illegal|wrong|incorrect|unparsable)\s+(?:(?:value|format)\s+(?:for|of)\s+)?(?:the\s+)?(?:parameters?|arguments?|fields?)?\s*(?:for\s+[\w.-]+)?\s*:?\s*['"`]?$/i.test(before)) return 'describe';
   return undefined;
-}
-
-/** A problem named by what the clause expects: listed values make it enum, bounds range or length, and so on. */
-function problemFromExpected(expected: Expected, text: string): Problem {
-  if (expected.values) return 'enum';
-  if (expected.pattern) return 'pattern';
-  if (expected.format) return 'format';
-  if (expected.min !== undefined || expected.max !== undefined) return /\b(?:characters?|chars?|items?|elements?|entries|length|long|short|empty)\b/i.test(text) ? 'length' : 'range';
-  if (expected.type) return 'type';
-  if (/\b(?:empty|too short|too long)\b/i.test(text)) return 'length';
-  return 'invalid';
 }
 
 /** Sentences and bullet lines: the unit a mention and its problem must share. */

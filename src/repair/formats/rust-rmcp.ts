@@ -55,7 +55,7 @@ function serde(message: string): Said | undefined {
 }
 
 /** A serde message, maybe after serde_path_to_error's "a.b: " and before " at line 1 column 5". */
-const SERDE = /(?:^|: )(?:([\w.[\]]+): )?((?:missing field|unknown field|unknown variant|invalid type|invalid value|invalid length) [^\n]+?)(?: at line \d+ column \d+)?$/m;
+const SERDE = /(?:^|: )(?:([\w.[\]]+): )?((?:missing field|unknown field|unknown variant|invalid type:|invalid value:|invalid length) [^\n]+?)(?: at line \d+ column \d+)?$/m;
 
 function located(said: Said, where: string | undefined, call: CallView, evidence: string): Culprit[] {
   const base = where ? dottedSegments(where) : [];

@@ -1,0 +1,130 @@
+// Plain English: real servers' own words (n8n-mcp, calc-mcp, time-mcp, mongodb-mcp-server, server-everything), and the spellings people write.
+import { describe } from 'vitest';
+import { callOf, toolError } from '../answer.js';
+import { table } from '../table.js';
+
+const searchNodes = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'number' }, mode: { type: 'string', enum: ['OR', 'AND', 'FUZZY'] } }, required: ['query'] };
+const getNode = { type: 'object', properties: { nodeType: { type: 'string' }, detail: { type: 'string', enum: ['minimal', 'standard', 'full'] }, mode: { type: 'string' } }, required: ['nodeType'] };
+const validateNode = { type: 'object', properties: { nodeType: { type: 'string' }, config: { type: 'object' }, mode: { type: 'string', enum: ['full', 'minimal'] } }, required: ['nodeType', 'config'], additionalProperties: false };
+const validateWorkflow = { type: 'object', properties: { workflow: { type: 'object' } }, required: ['workflow'] };
+const base = { type: 'object', properties: { value: { anyOf: [{ type: 'string' }, { type: 'number' }] }, from: { type: 'integer', minimum: 2, maximum: 36 }, to: { type: 'integer', minimum: 2, maximum: 36 } }, required: ['value', 'from', 'to'] };
+const math = { type: 'object', properties: { expression: { type: 'string' }, action: { type: 'string', enum: ['eval', 'statistics'] } } };
+const convertTime = { type: 'object', properties: { sourceTimezone: { type: 'string' }, targetTimezone: { type: 'string' }, time: { type: 'string' } }, required: ['sourceTimezone', 'targetTimezone', 'time'] };
+const aggregate = { type: 'object', properties: { connectionId: { type: 'string' }, database: { type: 'string' }, collection: { type: 'string' }, pipeline: { type: 'array' } }, required: ['connectionId', 'database', 'collection', 'pipeline'] };
+const resourceRef = { type: 'object', properties: { resourceType: { type: 'string', enum: ['Text', 'Blob'] }, resourceId: { type: 'number' } } };
+const order = {
+  type: 'object',
+  properties: { order_id: { type: 'string' }, email: { type: 'string' }, limit: { type: 'integer' }, since: { type: 'string' }, status: { type: 'string' } },
+};
+const NOTE = '\n\nNote: This error often occurs when the AI agent sends incomplete or incorrectly formatted parameters. Please ensure all required fields are provided with the correct types.';
+
+describe('prose', () => {
+  table([
+    {
+      // n8n-mcp 2.87.0 (n8n-documentation-mcp), search_nodes {}: the "[Diagnostic]" line lists every argument sent and is not read.
+      name: 'n8n: a bullet "query: query is required"',
+      frame: toolError(`Error executing tool search_nodes: search_nodes: Validation failed:\n  • query: query is required${NOTE}\n\n[Diagnostic] Received arg types: {}`),
+      call: callOf('search_nodes', searchNodes, {}),
+      culprits: [{ path: ['query'], problem: 'missing', format: 'prose' }],
+    },
+    {
+      // n8n-mcp 2.87.0, search_nodes {"query": "x", "mode": "zzz_not_allowed"}.
+      name: 'n8n: "mode must be one of: OR, AND, FUZZY"',
+      frame: toolError('Error executing tool search_nodes: search_nodes: Validation failed:\n  • mode: mode must be one of: OR, AND, FUZZY, got "zzz_not_allowed"\n\n[Diagnostic] Received arg types: {query: string, mode: string}'),
+      call: callOf('search_nodes', searchNodes, { query: 'x', mode: 'zzz_not_allowed' }),
+      culprits: [{ path: ['mode'], problem: 'enum', format: 'prose', expected: { values: ['OR', 'AND', 'FUZZY'] } }],
+    },
+    {
+      // n8n-mcp 2.87.0, get_node {"nodeType": "x", "detail": "zzz_not_allowed"}: "detail level" is no name, the quoted value is.
+      name: 'n8n: a quoted value only one argument has, with the valid options',
+      frame: toolError('Error executing tool get_node: get_node: Invalid detail level "zzz_not_allowed". Valid options: minimal, standard, full\n\n[Diagnostic] Received arg types: {nodeType: string, detail: string}'),
+      call: callOf('get_node', getNode, { nodeType: 'x', detail: 'zzz_not_allowed' }),
+      culprits: [{ path: ['detail'], problem: 'enum', format: 'prose', expected: { values: ['minimal', 'standard', 'full'] } }],
+    },
+    {
+      // n8n-mcp 2.87.0, get_node {}.
+      name: 'n8n: "Missing required parameters for get_node: nodeType"',
+      frame: toolError(`Error executing tool get_node: Internal validation error: Missing required parameters for get_node: nodeType. Please provide the required parameters to use this tool.${NOTE}\n\n[Diagnostic] Received arg types: {}`),
+      call: callOf('get_node', getNode, {}),
+      culprits: [{ path: ['nodeType'], problem: 'missing', format: 'prose' }],
+    },
+    {
+      // n8n-mcp 2.87.0, validate_node {}: two bullets, and hints that say what each should be.
+      name: 'n8n: two missing fields and their types from the hints',
+      frame: toolError(
+        `Error executing tool validate_node: validate_node: Validation failed:\n  • nodeType: nodeType is required\n  • config: config is required${NOTE}\n\nFor validation tools:\n- nodeType should be a string (e.g., "nodes-base.webhook")\n- config should be an object (e.g., {})\n\n[Diagnostic] Received arg types: {}`,
+      ),
+      call: callOf('validate_node', validateNode, {}),
+      culprits: [
+        { path: ['nodeType'], problem: 'missing', format: 'prose', expected: { type: 'string' } },
+        { path: ['config'], problem: 'missing', format: 'prose', expected: { type: 'object' } },
+      ],
+    },
+    {
+      // n8n-mcp 2.87.0, validate_workflow {"workflow": "x"}.
+      name: 'n8n: "workflow must be an object, got string"',
+      frame: toolError('Error executing tool validate_workflow: validate_workflow: Validation failed:\n  • workflow: workflow must be an object, got string\n\n[Diagnostic] Received arg types: {workflow: string}'),
+      call: callOf('validate_workflow', validateWorkflow, { workflow: 'x' }),
+      culprits: [{ path: ['workflow'], problem: 'type', format: 'prose', expected: { type: 'object' } }],
+    },
+    {
+      // @coo-quack/calc-mcp 2.1.1, math {} (action defaults to eval).
+      name: 'calc-mcp: "expression is required for eval"',
+      frame: toolError('Error: expression is required for eval'),
+      call: callOf('math', math, {}),
+      culprits: [{ path: ['expression'], problem: 'missing', format: 'prose' }],
+    },
+    {
+      // calc-mcp 2.1.1, base {"value": "x", "from": 2, "to": 2}.
+      name: "calc-mcp: a quoted value ('x') only one argument has",
+      frame: toolError("Error: Invalid digit 'x' for base 2"),
+      call: callOf('base', base, { value: 'x', from: 2, to: 2 }),
+      culprits: [{ path: ['value'], problem: 'invalid', format: 'prose' }],
+    },
+    {
+      // time-mcp 1.0.6, convert_time with "x" for all three: "time zone" is not the argument "time", and "x" is every argument's value.
+      name: 'time-mcp: nothing located when the value is shared and the words name no argument',
+      frame: toolError('Invalid time zone specified: x'),
+      call: callOf('convert_time', convertTime, { sourceTimezone: 'x', targetTimezone: 'x', time: 'x' }),
+      culprits: [],
+    },
+    {
+      // mongodb-mcp-server 3.0.4, aggregate with connectionId "conn-1" (no such connection): the value is quoted, the tools offered.
+      name: 'mongodb: a quoted connection id, and the tools to call',
+      frame: toolError(
+        'Connection "conn-1" does not exist or has expired. Call the "list-connections" tool to see the active connections, or establish a new one and retry with the connectionId it returns.',
+        'Please use one of the following tools: "connect" to connect to a MongoDB instance or update the MCP server configuration to include a connection string. Note to LLM: do not invent connection strings and explicitly ask the user to provide one. If they have previously connected to MongoDB using MCP, you can ask them if they want to reconnect using the same connection string.',
+      ),
+      call: callOf('aggregate', aggregate, { connectionId: 'conn-1', database: 'shop', collection: 'orders', pipeline: [{ $match: {} }] }, { toolNames: ['aggregate', 'connect', 'list-connections', 'find'] }),
+      culprits: [{ path: ['connectionId'], problem: 'invalid', format: 'prose' }],
+      suggestedTools: ['list-connections', 'connect'],
+      final: false,
+    },
+    {
+      // @modelcontextprotocol/server-everything 2026.8.31, get-resource-reference {"resourceType": "Text", "resourceId": 0}, from corpus/out/everything.json.
+      name: 'everything: "Invalid resourceId: 0. Must be a finite positive integer."',
+      frame: toolError('Invalid resourceId: 0. Must be a finite positive integer.'),
+      call: callOf('get-resource-reference', resourceRef, { resourceType: 'Text', resourceId: 0 }),
+      culprits: [{ path: ['resourceId'], problem: 'type', format: 'prose', expected: { type: 'integer' } }],
+    },
+    { name: 'snake_case name: "email is required"', frame: toolError('email is required'), call: callOf('t', order, {}), culprits: [{ path: ['email'], problem: 'missing', format: 'prose' }] },
+    {
+      name: "a quoted name and a range: \"The 'limit' must be between 1 and 50\"",
+      frame: toolError("The 'limit' must be between 1 and 50"),
+      call: callOf('t', order, { limit: 500 }),
+      culprits: [{ path: ['limit'], problem: 'range', format: 'prose', expected: { min: 1, max: 50 } }],
+    },
+    { name: 'words: "order id must be a number"', frame: toolError('order id must be a number'), call: callOf('t', order, { order_id: 'abc' }), culprits: [{ path: ['order_id'], problem: 'type', format: 'prose', expected: { type: 'number' } }] },
+    { name: 'words with capitals: "The Order ID is missing."', frame: toolError('The Order ID is missing.'), call: callOf('t', order, {}), culprits: [{ path: ['order_id'], problem: 'missing', format: 'prose' }] },
+    { name: 'a format: "email must be a valid email address"', frame: toolError('email must be a valid email address'), call: callOf('t', order, { email: 'nope' }), culprits: [{ path: ['email'], problem: 'format', format: 'prose', expected: { format: 'email' } }] },
+    { name: 'a date format: "since: expected YYYY-MM-DD"', frame: toolError('Invalid since: expected YYYY-MM-DD'), call: callOf('t', order, { since: 'yesterday' }), culprits: [{ path: ['since'], problem: 'format', format: 'prose', expected: { format: 'date' } }] },
+    {
+      name: 'values in words: "status must be one of open, shipped, cancelled"',
+      frame: toolError('status must be one of open, shipped, cancelled'),
+      call: callOf('t', order, { status: 'lost' }),
+      culprits: [{ path: ['status'], problem: 'enum', format: 'prose', expected: { values: ['open', 'shipped', 'cancelled'] } }],
+    },
+    { name: 'an unknown parameter', frame: toolError('Unknown parameter: coupon'), call: callOf('t', order, { coupon: 'X' }), culprits: [{ path: ['coupon'], problem: 'unexpected', format: 'prose' }] },
+    { name: 'a name that is also a plain word ("input") counts only quoted', frame: toolError('Invalid input'), call: callOf('t', { type: 'object', properties: { input: { type: 'string' } } }, { input: 'x' }), culprits: [] },
+  ]);
+});
