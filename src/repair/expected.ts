@@ -27,7 +27,7 @@ const FORMATS: [RegExp, string][] = [
   [/\be-?mail(?: address)?\b/i, 'email'],
   [/\b(?:date[- ]?time|datetime|timestamp|ISO[ -]?8601 date[- ]?time)\b/i, 'date-time'],
   [/\bYYYY-MM-DD(?:[T ]HH)/, 'date-time'],
-  [/\bYYYY-MM-DD\b|\bISO[ -]?8601 date\b|\bISO date\b|\bvalid date\b|\bdate format\b/i, 'date'],
+  [/\bYYYY-MM-DD\b|\bISO[ -]?8601 date\b|\bISO date\b|\b(?:a|valid) date\b|\bdate format\b/i, 'date'],
   [/\b(?:HH:MM(?::SS)?|ISO time|valid time)\b/i, 'time'],
   [/\b(?:url|uri)\b/i, 'uri'],
   [/\buuid\b/i, 'uuid'],

@@ -17,12 +17,19 @@ function quoted(text: string, name: string): boolean {
   return new RegExp(`['"\`‘“]${escapeRegExp(name)}['"\`’”]`).test(text);
 }
 
+/** Every string in a structured value, with the key it sits under and whether it is an item of a list. */
 function* strings(value: unknown, key = '', depth = 0): Generator<{ key: string; value: string; inList: boolean }> {
   if (depth > 4) return;
-  if (typeof value === 'string') yield { key, value, inList: false };
-  else if (Array.isArray(value)) for (const v of value.slice(0, 200)) if (typeof v === 'string') yield { key, value: v, inList: true };
-  else yield* strings(v, key, depth + 1);
-  else if (isRecord(value)) for (const [k, v] of Object.entries(value)) yield* strings(v, k, depth + 1);
+  if (typeof value === 'string') {
+    yield { key, value, inList: false };
+  } else if (Array.isArray(value)) {
+    for (const item of value.slice(0, 200)) {
+      if (typeof item === 'string') yield { key, value: item, inList: true };
+      else yield* strings(item, key, depth + 1);
+    }
+  } else if (isRecord(value)) {
+    for (const [k, v] of Object.entries(value)) yield* strings(v, k, depth + 1);
+  }
 }
 
 /** Tool names from `call.toolNames` (never the one asked for) that the answer offers, in the order it offers them; `texts` are those no validation format claimed. */

@@ -1,6 +1,6 @@
 // Zod 3: issue arrays ({code, expected, received, path, message}) in error.data or written into a text, flatten()'s fieldErrors, and its bare messages.
 import { isRecord } from '../../util/guards.js';
-import type { AnswerView, CallView, Culprit } from '../diagnosis.js';
+import type { AnswerFormat, AnswerView, CallView, Culprit } from '../diagnosis.js';
 import type { FormatReader, Reading } from '../culprit.js';
 import { culprit } from '../culprit.js';
 import { embeddedJson } from '../embedded-json.js';
@@ -8,7 +8,6 @@ import { byTypeMismatch, byValue } from '../locate.js';
 import { resolveMention, resolveNearest, resolvePath } from '../names.js';
 import type { ZodReading, ZodVersion } from './zod-issues.js';
 import { readZodIssue, readZodMessage, zodIssuesIn, zodIssuesInTexts } from './zod-issues.js';
-import type { AnswerFormat } from '../diagnosis.js';
 
 /** The culprits one zod issue names (several for unrecognized keys). */
 export function issueCulprits(issue: Record<string, unknown>, call: CallView, format: AnswerFormat): Culprit[] {

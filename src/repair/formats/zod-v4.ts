@@ -1,5 +1,4 @@
 // Zod 4: issue arrays ({code, path, message, expected | values | origin}) and z.prettifyError's text ("✖ Invalid input: … → at field").
-import type { Culprit } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
 import { culprit } from '../culprit.js';
 import { dottedSegments, resolveNearest, resolvePath } from '../names.js';
@@ -39,6 +38,6 @@ export const zodV4Reader: FormatReader = {
       claims.add(i);
       culprits.push(...unlocated(readZodMessage(bare[1]), call, 'zod-v4', bare[0]));
     });
-    return { culprits: culprits as Culprit[], claimed: [...claims] };
+    return { culprits, claimed: [...claims] };
   },
 };

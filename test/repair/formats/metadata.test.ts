@@ -84,6 +84,12 @@ describe('metadata', () => {
       culprits: [{ path: ['limit'], problem: 'range', format: 'metadata', expected: { min: 1, max: 50 } }],
     },
     {
+      name: "§5's field as the metadata extraction found it (the proposed toolFailure _meta key), nothing more said",
+      frame: { result: { content: [{ type: 'text', text: 'Rejected' }], _meta: { 'io.modelcontextprotocol/toolFailure': { category: 'validation', field: 'limit' } }, isError: true } },
+      call: callOf('search', search, { limit: 500 }),
+      culprits: [{ path: ['limit'], problem: 'invalid', format: 'metadata' }],
+    },
+    {
       name: 'a field the call neither sent nor declares is no culprit',
       frame: { error: { code: -32602, message: 'Invalid params', data: { field: 'tenant', message: 'tenant is required' } } },
       call: callOf('search', search, { limit: 5 }),

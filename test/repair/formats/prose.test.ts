@@ -124,6 +124,12 @@ describe('prose', () => {
       call: callOf('t', order, { status: 'lost' }),
       culprits: [{ path: ['status'], problem: 'enum', format: 'prose', expected: { values: ['open', 'shipped', 'cancelled'] } }],
     },
+    {
+      name: 'a value quoted after "received" that one argument alone was sent with',
+      frame: toolError('Bad value: expected a date, received "yesterday"'),
+      call: callOf('t', order, { since: 'yesterday', status: 'open' }),
+      culprits: [{ path: ['since'], problem: 'format', format: 'prose', expected: { format: 'date' } }],
+    },
     { name: 'an unknown parameter', frame: toolError('Unknown parameter: coupon'), call: callOf('t', order, { coupon: 'X' }), culprits: [{ path: ['coupon'], problem: 'unexpected', format: 'prose' }] },
     { name: 'a name that is also a plain word ("input") counts only quoted', frame: toolError('Invalid input'), call: callOf('t', { type: 'object', properties: { input: { type: 'string' } } }, { input: 'x' }), culprits: [] },
   ]);
