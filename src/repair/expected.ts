@@ -87,7 +87,7 @@ export function bounds(text: string): { min?: number; max?: number; length: bool
     return { min: Number(lo), max: Number(hi), length };
   }
   const lo = new RegExp(String.raw`(?:\bat least|\bno (?:less|fewer) than|\bgreater than or equal to|\bgreater than|\bmore than|\bminimum(?: of| is|:)?|\bmin(?:imum)? (?:length|value)(?: of| is|:)?|>=?|≥)\s*${NUM}`, 'i').exec(text);
-  const hi = new RegExp(String.raw`(?:\bat most|\bno more than|\bless than or equal to|\bless than|\bfewer than|\bup to|\bmaximum(?: of| is|:)?|\bmax(?:imum)? (?:length|value)(?: of| is|:)?|<=?|≤)\s*${NUM}`, 'i').exec(text);
+  const hi = new RegExp(String.raw`(?:\bat most|\bno more than|\bless than or equal to|\bless than|\bfewer than|\bup to|\bexceed(?:s|ing)?|\bmaximum(?: of| is|:)?|\bmax(?:imum)? (?:length|value)(?: of| is|:)?|<=?|≤)\s*${NUM}`, 'i').exec(text);
   return { ...(lo ? { min: Number(lo[1]) } : {}), ...(hi ? { max: Number(hi[1]) } : {}), length };
 }
 

@@ -60,10 +60,12 @@ function mentions(clause: string, call: CallView, names: { pattern: string }[]):
 
 /** What a clause says after a mention ("is required", "must be one of …", "is not allowed"). */
 function problemAfter(after: string): Problem | 'describe' | undefined {
-  const a = after.replace(/^\s*(?:field|parameter|param|argument|property|option|value)?\s*/i, '');
+  const a = after.replace(/^\s*:?\s*(?:field|parameter|param|argument|property|option|value)?\s*/i, '');
+  if (/^(?:is|are)\s+(?:not required|optional)\b/i.test(a)) return undefined;
   if (/^(?:is|are)\s+(?:required|missing|mandatory|not (?:provided|specified|set))\b|^(?:must|should|needs? to|has to)\s+be\s+(?:provided|specified|set|supplied|present|given|included)\b/i.test(a)) return 'missing';
-  if (/^(?:is|are)\s+(?:not allowed|not permitted|unknown|unexpected|not (?:a )?(?:recogni[sz]ed|supported|known|valid) (?:parameter|argument|field|option|property|key))\b/i.test(a)) return 'unexpected';
-  if (/^:?\s*(?:must|should|has to|needs to|cannot|can't|may not|can only)\b|^(?:is|was|are)\s+(?:not\b|invalid|too\b|out of\b|empty|malformed|wrong|incorrect|required to)|^:\s|^(?:expects?|expected)\b/i.test(a)) return 'describe';
+  // "is not allowed" alone: "limit is not allowed to exceed 50" is a bound.
+  if (/^(?:is|are)\s+(?:(?:not allowed|not permitted)(?=\s*(?:$|[.,;:)!]|here\b|for this\b|in\b|with\b))|unknown\b|unexpected\b|not (?:a )?(?:recogni[sz]ed|supported|known|valid) (?:parameter|argument|field|option|property|key)\b)/i.test(a)) return 'unexpected';
+  if (/^(?:must|should|has to|needs to|cannot|can't|may not|can only)\b|^(?:is|was|are)\s+(?:not\b|invalid|too\b|out of\b|empty|malformed|wrong|incorrect|required to)|^(?:expects?|expected)\b/i.test(a)) return 'describe';
   return undefined;
 }
 
@@ -85,6 +87,10 @@ function clauses(text: string): string[] {
 
 /** What may follow a name that ends its noun phrase ("Invalid date: x", "invalid limit value", "missing email."). */
 const ENDS_PHRASE = /^\s*(?:$|[:.,;!?)(=]|(?:is|was|are|must|should|value|provided|given|specified|parameter|param|argument|field|property|option)\b)/i;
+
+/** Words that find fault with a value a clause quotes. */
+const FAULT =
+  /\b(?:invalid|not (?:a )?valid|cannot|can't|unable|unknown|unsupported|unrecogni[sz]ed|bad|malformed|wrong|incorrect|illegal|failed to|could not|not found|does not exist|doesn't exist|no such|not allowed|expected|must|should|one of|options|too (?:long|short|large|small|big)|out of range|received|got)\b/i;
 
 /** Words after a clause that still describe it ("Must be a finite positive integer.", "Valid options: …"). */
 const FOLLOW_UP = /^(?:must|should|expected|valid|allowed|supported|accepted|available|use|the value must)\b/i;
@@ -109,8 +115,9 @@ function readProse(text: string, call: CallView, names: { pattern: string }[]): 
       located.add(m.path.join('\0'));
       culprits.push(culprit(call, 'prose', m.path, problem, `${clause}${next}`, expected));
     }
-    if (located.size > 0) return;
-    // No argument named: a value the clause quotes (or ends on) that only one argument was sent with.
+    // No argument named: a value the clause quotes (or ends on) that only one argument was sent with, in a clause that
+    // finds fault with it (an answer that echoes the arguments, "Arguments: order_id: ord_1", blames none).
+    if (located.size > 0 || !FAULT.test(clause)) return;
     const quoted = [...clause.matchAll(/(["'`“‘])([^"'`”’\n]{1,200})(["'`”’])/g)].map((q) => q[2]);
     const trailing = /:\s*([^\s:'"`]{1,200})\s*[.!]?$/.exec(clause)?.[1];
     for (const value of [...quoted, ...(trailing ? [trailing] : [])]) {

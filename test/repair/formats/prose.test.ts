@@ -130,6 +130,15 @@ describe('prose', () => {
       call: callOf('t', order, { since: 'yesterday', status: 'open' }),
       culprits: [{ path: ['since'], problem: 'format', format: 'prose', expected: { format: 'date' } }],
     },
+    {
+      name: '"is not allowed to exceed" is a bound, not an unexpected argument',
+      frame: toolError('limit is not allowed to exceed 50'),
+      call: callOf('t', order, { limit: 500 }),
+      culprits: [{ path: ['limit'], problem: 'range', format: 'prose', expected: { max: 50 } }],
+    },
+    { name: 'an argument echoed as "name: value" is not blamed', frame: toolError('Operation failed. Arguments: order_id: ord_1, limit: 5'), call: callOf('t', order, { order_id: 'ord_1', limit: 5 }), culprits: [] },
+    { name: 'an echo of the arguments is not blamed, quoted or not', frame: toolError('Operation failed. Arguments: {"order_id": "ord_1"}', 'Request: order_id: ord_1'), call: callOf('t', order, { order_id: 'ord_1' }), culprits: [] },
+    { name: '"is not required" blames nothing', frame: toolError('Lookup failed. email is not required when order_id is given.'), call: callOf('t', order, { order_id: 'ord_9' }), culprits: [] },
     { name: 'an unknown parameter', frame: toolError('Unknown parameter: coupon'), call: callOf('t', order, { coupon: 'X' }), culprits: [{ path: ['coupon'], problem: 'unexpected', format: 'prose' }] },
     { name: 'a name that is also a plain word ("input") counts only quoted', frame: toolError('Invalid input'), call: callOf('t', { type: 'object', properties: { input: { type: 'string' } } }, { input: 'x' }), culprits: [] },
   ]);
