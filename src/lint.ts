@@ -57,7 +57,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       probes,
       replay: options.replay,
       grade: (exchange) => grader.grade(exchange),
-      repair: repairer({ attempts: settings.repairAttempts ?? DEFAULTS.repairAttempts, flags: settings, metadata: options.metadata, allTools, signal: stop.signal }),
+      repair: repairer({ attempts: settings.repairAttempts ?? DEFAULTS.repairAttempts, flags: settings, metadata: options.metadata, allTools, signal: stop.signal, onRepair: options.onRepair }),
       serializes: (hit) => ruleById(hit.ruleId)?.meta.serializesRun === true,
       onProgress: options.onProgress,
       signal: stop.signal,

@@ -263,6 +263,19 @@ export interface RepairStep {
   answer?: string;
 }
 
+/** One decision of the repair agent, as the onRepair callback gets it: the refused call, the answer and what the agent made of it. */
+export interface RepairDecision {
+  tool: string;
+  probe: ProbeKind;
+  /** The probe's label of the refused input. */
+  label: string;
+  /** The refused call's tool name and arguments (long values abbreviated). */
+  call: { name: string; arguments: unknown };
+  /** The answer frame the agent read (long values abbreviated, at most 2,000 characters of JSON). */
+  answer: string;
+  record: RepairRecord;
+}
+
 /** The repair agent's whole attempt on one refused call: its outcome and the transcript. */
 export interface RepairRecord extends RepairOutcome {
   steps: RepairStep[];
@@ -455,6 +468,8 @@ export interface LintOptions {
   concurrency?: number;
   /** Tries the repair agent makes at one validation error, each informed by the previous answer (rulebook §9); 0 turns it off. */
   repairAttempts?: number;
+  /** Called with each of the repair agent's decisions, recovered or not (the report keeps the transcripts of the unrecovered ones only). */
+  onRepair?: (decision: RepairDecision) => void;
   /** Aborting it with an Interrupted reason (a signal) stops the run; the report then says what was not probed. */
   signal?: AbortSignal;
 }

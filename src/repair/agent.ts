@@ -178,7 +178,12 @@ async function validation(refusal: Refusal, first: Diagnosis, send: Send, settin
       return record(false, false, attempt === 1 ? 'the answer singles out nothing to change' : `the answer to try ${attempt - 1} singles out nothing more to change`);
     }
     const fixed = fixArguments(args, diagnosis.culprits, schema);
-    if (JSON.stringify(fixed) === JSON.stringify(args)) return record(false, false, 'what the answer says leads to no change the agent can make');
+    if (JSON.stringify(fixed) === JSON.stringify(args)) {
+      // Nothing to change in the call, but the answer sends the agent to another tool first (to list valid ids, say).
+      const first = diagnosis.suggestedTools[0];
+      if (first !== undefined) return record(true, false, `the answer names a tool to call first: '${first}'`, attempt);
+      return record(false, false, 'what the answer says leads to no change the agent can make');
+    }
     const verdict: SchemaVerdict = schemaVerdict(schema, fixed);
     step.call = { name, arguments: abbreviate(fixed) };
     step.schema = verdict;
@@ -194,8 +199,9 @@ async function validation(refusal: Refusal, first: Diagnosis, send: Send, settin
     step.answer = describeAnswer(answer);
     if (succeeded(answer)) return record(true, true, 'confirmed by the server', attempt);
     const next = read(answer, refusal, fixed, settings);
-    // The server took the call's form and refused it for what it names (no such record, no access): the form was repaired.
-    if (verdict === 'valid' && next.culprits.length === 0 && isRefusal(answer)) {
+    // The server took the call's form and refused it for its data (no such record, no access, try later, list the valid
+    // ids with another tool): the form was repaired, and what the data needs the agent cannot know.
+    if (verdict === 'valid' && isRefusal(answer) && (next.culprits.length === 0 || next.final || next.transient || next.suggestedTools.length > 0)) {
       return record(true, false, 'repaired (by schema); the server refused it for a reason about its data, not the call', attempt);
     }
     if (!isRefusal(answer)) {

@@ -163,7 +163,16 @@ export function knownPaths(call: CallView): string[][] {
 }
 
 /** The one known path whose last name reads as `words` ("order id" → order_id), preferring the shallowest; undefined when none or a tie. */
+/** Words that describe a value rather than name it: "the email address" for `email`, "the limit value" for `limit`. */
+const DESCRIPTIVE = /\s+(?:address|value|text|string|number|input|setting|entry)$/i;
+
 function byWords(words: string, call: CallView): string[] | undefined {
+  const named = byLooseName(words, call);
+  if (named !== undefined || !DESCRIPTIVE.test(words)) return named;
+  return byLooseName(words.replace(DESCRIPTIVE, ''), call);
+}
+
+function byLooseName(words: string, call: CallView): string[] | undefined {
   const loose = looseName(words);
   if (loose === '') return undefined;
   const matches = knownPaths(call).filter((p) => !/^\d+$/.test(p[p.length - 1]) && looseName(p[p.length - 1]) === loose);

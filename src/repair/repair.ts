@@ -1,6 +1,7 @@
 // The repair stage: after each (tool, probe) batch is graded, the agent takes a few of its refused calls, deterministically
 // chosen, and attaches to each the record of its attempt (the agent-recovers rule grades it; the score counts it).
-import type { Exchange, MetadataOptions, ToolInfo } from '../types.js';
+import type { Exchange, MetadataOptions, RepairDecision, ToolInfo } from '../types.js';
+import { abbreviate } from '../util/text.js';
 import { NO_TOOL } from '../types.js';
 import type { RepairTurn } from '../engine/run.js';
 import { callPolicy, type SafetyFlags } from '../plan/safety.js';
@@ -20,6 +21,7 @@ export interface RepairSettings {
   signal?: AbortSignal;
   maxWaitMs?: number;
   backoffMs?: number;
+  onRepair?: (decision: RepairDecision) => void;
 }
 
 /** A tools/call of ours the server refused: an error answer (tool or JSON-RPC), or an HTTP refusal without one. */
@@ -60,6 +62,14 @@ export function repairer(settings: RepairSettings): ((turn: RepairTurn) => Promi
       const policy = tool === undefined ? { level: 'none' as const, reason: 'no such tool' } : callPolicy(tool, settings.flags);
       exchange.repair = await repairCall({ exchange, tool, policy }, turn.send, agent);
       repaired.push(exchange);
+      settings.onRepair?.({
+        tool: exchange.tool,
+        probe: exchange.probe,
+        label: exchange.case.label,
+        call: { name: exchange.case.name, arguments: abbreviate(exchange.case.arguments ?? null) },
+        answer: JSON.stringify(abbreviate(exchange.response ?? exchange.outcome)).slice(0, 2000),
+        record: exchange.repair,
+      });
     }
     return repaired;
   };

@@ -60,7 +60,8 @@ function mentions(clause: string, call: CallView, names: { pattern: string }[]):
 
 /** What a clause says after a mention ("is required", "must be one of …", "is not allowed"). */
 function problemAfter(after: string): Problem | 'describe' | undefined {
-  const a = after.replace(/^\s*:?\s*(?:field|parameter|param|argument|property|option|value)?\s*/i, '');
+  // "The email address is required": a noun that describes the value ("address", "text") sits between name and problem.
+  const a = after.replace(/^\s*:?\s*(?:field|parameter|param|argument|property|option|value|address|text|string|number|input|setting|entry)?\s*/i, '');
   if (/^(?:is|are)\s+(?:not required|optional)\b/i.test(a)) return undefined;
   if (/^(?:is|are)\s+(?:required|missing|mandatory|not (?:provided|specified|set))\b|^(?:must|should|needs? to|has to)\s+be\s+(?:provided|specified|set|supplied|present|given|included)\b/i.test(a)) return 'missing';
   // "is not allowed" alone: "limit is not allowed to exceed 50" is a bound.

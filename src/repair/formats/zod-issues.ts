@@ -3,7 +3,7 @@ import type { JsonType } from '../../schema/read.js';
 import { isRecord } from '../../util/guards.js';
 import type { Problem } from '../diagnosis.js';
 import type { Expected } from '../expected.js';
-import { parseList, typeWord } from '../expected.js';
+import { expectedIn, parseList, problemFromExpected, typeWord } from '../expected.js';
 import { embeddedJson } from '../embedded-json.js';
 
 /** What one zod issue or message says: the problem, the expected value, and what it received when it says. */
@@ -171,7 +171,10 @@ export function readZodMessage(raw: string): ZodReading {
     const f = pattern.exec(message);
     if (f) return { problem: 'format', expected: { format: format || formatName(f[1].toLowerCase()) } };
   }
-  return { problem: 'invalid', expected: {} };
+  // A custom message ("Expected boolean or \"true\"/\"false\" string, received \"a\""): what it says it expects, in words.
+  const said = expectedIn(message);
+  const expected = Object.fromEntries(Object.entries(said).filter(([, v]) => v !== undefined)) as Expected;
+  return Object.keys(expected).length > 0 ? { problem: problemFromExpected(expected, message), expected } : { problem: 'invalid', expected: {} };
 }
 
 /** Does a text open with a zod default message (so a wrapper's line or segment is zod's)? */

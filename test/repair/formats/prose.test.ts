@@ -115,6 +115,9 @@ describe('prose', () => {
       culprits: [{ path: ['limit'], problem: 'range', format: 'prose', expected: { min: 1, max: 50 } }],
     },
     { name: 'words: "order id must be a number"', frame: toolError('order id must be a number'), call: callOf('t', order, { order_id: 'abc' }), culprits: [{ path: ['order_id'], problem: 'type', format: 'prose', expected: { type: 'number' } }] },
+    // fixtures/style-prose.mjs: a noun that describes the value ("address") between the name and the problem.
+    { name: 'words and a describing noun: "The email address is required."', frame: toolError('The email address is required.'), call: callOf('t', order, {}), culprits: [{ path: ['email'], problem: 'missing', format: 'prose' }] },
+    { name: 'words and a describing noun: "The email address must be 3 to 254 characters long."', frame: toolError('The email address must be 3 to 254 characters long.'), call: callOf('t', order, { email: 5 }), culprits: [{ path: ['email'], problem: 'length', format: 'prose', expected: { min: 3, max: 254 } }] },
     { name: 'words with capitals: "The Order ID is missing."', frame: toolError('The Order ID is missing.'), call: callOf('t', order, {}), culprits: [{ path: ['order_id'], problem: 'missing', format: 'prose' }] },
     { name: 'a format: "email must be a valid email address"', frame: toolError('email must be a valid email address'), call: callOf('t', order, { email: 'nope' }), culprits: [{ path: ['email'], problem: 'format', format: 'prose', expected: { format: 'email' } }] },
     { name: 'a date format: "since: expected YYYY-MM-DD"', frame: toolError('Invalid since: expected YYYY-MM-DD'), call: callOf('t', order, { since: 'yesterday' }), culprits: [{ path: ['since'], problem: 'format', format: 'prose', expected: { format: 'date' } }] },

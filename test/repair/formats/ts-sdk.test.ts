@@ -74,6 +74,14 @@ describe('ts-sdk', () => {
       ],
     },
     {
+      // @modelcontextprotocol/server-sequential-thinking 2026.8.31, the repair agent's own call with nextThoughtNeeded "a"
+      // (corpus run of issue 18): the server's custom message names the type it expects.
+      name: 'SDK 1.x: a custom message that says what it expects',
+      frame: toolError('MCP error -32602: Input validation error: Invalid arguments for tool sequentialthinking: Expected boolean or "true"/"false" string, received "a" at nextThoughtNeeded'),
+      call: callOf('sequentialthinking', thinking, { thought: 'a', thoughtNumber: 1, totalThoughts: 1, nextThoughtNeeded: 'a' }),
+      culprits: [{ path: ['nextThoughtNeeded'], problem: 'type', format: 'ts-sdk', expected: { type: 'boolean' } }],
+    },
+    {
       // mcp-hello-world 1.1.2 (SDK 1.x with zod 3 messages), add {}.
       name: 'SDK 1.x, zod 3 messages: "Required at a"',
       frame: toolError('MCP error -32602: Input validation error: Invalid arguments for tool add: Required at a\nRequired at b'),
