@@ -142,6 +142,8 @@ async function business(refusal: Refusal, diagnosis: Diagnosis, send: Send): Pro
   const { exchange } = refusal;
   const step: RepairStep = { understood: understood(diagnosis) };
   if (diagnosis.final) return { category: 'business', recovered: true, confirmed: false, attempt: 1, verdict: 'handled: the answer says a retry cannot succeed, so the agent stops', steps: [step] };
+  const other = diagnosis.suggestedTools[0];
+  if (other !== undefined) return { category: 'business', recovered: true, confirmed: false, attempt: 1, verdict: `handled: the answer names a tool to call first: '${other}'`, steps: [step] };
   // Neither passing nor final: an agent retries, and the retry is wasted unless it happens to succeed.
   const args = argsOf(exchange);
   step.call = { name: exchange.case.name, arguments: abbreviate(args) };

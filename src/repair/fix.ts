@@ -39,11 +39,13 @@ function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSch
   const said = expectationSchema(culprit.expected);
   if (field === undefined) return Object.keys(said).length > 0 ? minimalValue(said) : undefined;
   const s = asSchema(field);
-  // The answer may say more than the schema (a format the schema leaves out): it adds what the schema does not say.
+  // The answer may say more than the schema (a format it leaves out, one of the types it allows): a value for what the
+  // answer says, that the schema accepts too; else the schema with what the answer adds; else the schema alone.
   if (isRecord(s) && Object.keys(said).length > 0) {
-    const both = { ...said, ...s };
-    const value = minimalValue(both, root);
-    if (value !== undefined && ajvVerdict(withDefs(both, root), value) !== 'invalid') return value;
+    for (const merged of [{ ...s, ...said }, { ...said, ...s }]) {
+      const value = minimalValue(merged, root);
+      if (value !== undefined && ajvVerdict(withDefs(merged, root), value) !== 'invalid' && ajvVerdict(withDefs(s, root), value) !== 'invalid') return value;
+    }
   }
   return minimalValue(s, root);
 }

@@ -14,6 +14,21 @@ export function byValue(call: CallView, value: unknown): string[] | undefined {
   return paths.length === 1 ? paths[0] : undefined;
 }
 
+/** How much of a long value an answer must echo to point at it, and how long a value must be to be located so. */
+const ECHO = { prefix: 48, minLength: 64 };
+
+/**
+ * The one long string argument whose start the text echoes: a refusal that quotes a path or value too long to repeat in
+ * full ("ENAMETOOLONG: name too long, realpath '/srv/errlint errlint …'"). Undefined when none or several match.
+ */
+export function byEcho(call: CallView, text: string): string[] | undefined {
+  const matches = sentPaths(call).filter((path) => {
+    const value = sentAt(call, path).value;
+    return typeof value === 'string' && value.length >= ECHO.minLength && text.includes(value.slice(0, ECHO.prefix));
+  });
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
 /** Does a value of type `actual` count as `said` (a format's "number" covers integers)? */
 function sameType(said: JsonType, actual: JsonType): boolean {
   return said === actual || (said === 'number' && actual === 'integer');

@@ -136,4 +136,13 @@ describe('repairCall: other categories', () => {
     expect(wasted).toMatchObject({ category: 'business', recovered: false, wasted: true });
     expect(server.sent).toHaveLength(1);
   });
+
+  it('business: an answer that sends the agent to another tool first is a move (mongodb-mcp-server: "Call the list-connections tool")', async () => {
+    const record = await repairCall(
+      { exchange: refusal('No connection is open. Call the "list_orders" tool to see the active ones, or connect first.', { order_id: 'ord_aaaaaa' }, 'positive'), tool: TOOL, policy: ALL },
+      scripted().send,
+      settings(),
+    );
+    expect(record).toMatchObject({ category: 'business', recovered: true, confirmed: false, verdict: "handled: the answer names a tool to call first: 'list_orders'" });
+  });
 });

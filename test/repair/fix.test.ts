@@ -37,6 +37,13 @@ describe('fixArguments', () => {
     expect(fixArguments({ order_id: 'ord_abcdef', when: 'soon' }, [culprit(['when'], 'format', { format: 'date' })], schema).when).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('takes the one of the schema\'s types the answer names (server-sequential-thinking: "Expected boolean or …")', () => {
+    const either = { type: 'object', properties: { next: { type: ['string', 'boolean'] } } };
+    expect(fixArguments({ next: 'a' }, [culprit(['next'], 'type', { type: 'boolean' })], either)).toEqual({ next: false });
+    // What the answer says that the schema refuses is not used: the schema's own value instead.
+    expect(fixArguments({ next: 5 }, [culprit(['next'], 'type', { type: 'integer' })], either).next).toBe('a');
+  });
+
   it('fixes a nested field, making its parent object where it is missing', () => {
     expect(fixArguments({ order_id: 'ord_abcdef' }, [culprit(['filter', 'since'], 'missing')], schema)).toEqual({ order_id: 'ord_abcdef', filter: { since: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
   });

@@ -3,7 +3,7 @@ import type { CallView, Culprit, Problem } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
 import { culprit } from '../culprit.js';
 import { expectedIn, problemFromExpected } from '../expected.js';
-import { byValue } from '../locate.js';
+import { byEcho, byValue } from '../locate.js';
 import { knownPaths, resolveMention, wordsOf } from '../names.js';
 import { escapeRegExp } from '../../util/regex.js';
 import { isRecord } from '../../util/guards.js';
@@ -121,15 +121,18 @@ function readProse(text: string, call: CallView, names: { pattern: string }[]): 
     if (located.size > 0 || !FAULT.test(clause)) return;
     const quoted = [...clause.matchAll(/(["'`“‘])([^"'`”’\n]{1,200})(["'`”’])/g)].map((q) => q[2]);
     const trailing = /:\s*([^\s:'"`]{1,200})\s*[.!]?$/.exec(clause)?.[1];
+    const described = `${clause}${next}`;
     for (const value of [...quoted, ...(trailing ? [trailing] : [])]) {
       if (value === call.requestedTool || resolveMention(value, call)) continue;
       const path = byValue(call, value);
       if (!path) continue;
-      const described = `${clause}${next}`;
       const expected = expectedIn(described);
       culprits.push(culprit(call, 'prose', path, problemFromExpected(expected, described), described, expected));
-      break;
+      return;
     }
+    // A value too long to quote whole, echoed by its start.
+    const echoed = byEcho(call, clause);
+    if (echoed) culprits.push(culprit(call, 'prose', echoed, /\btoo long\b|ENAMETOOLONG|\blength\b/i.test(clause) ? 'length' : 'invalid', described));
   });
   return culprits;
 }

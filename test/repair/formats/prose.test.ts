@@ -115,6 +115,14 @@ describe('prose', () => {
       culprits: [{ path: ['limit'], problem: 'range', format: 'prose', expected: { min: 1, max: 50 } }],
     },
     { name: 'words: "order id must be a number"', frame: toolError('order id must be a number'), call: callOf('t', order, { order_id: 'abc' }), culprits: [{ path: ['order_id'], problem: 'type', format: 'prose', expected: { type: 'number' } }] },
+    // @modelcontextprotocol/server-filesystem 2026.8.31, list_directory with a 100 KB path (the oversized probe): the answer
+    // echoes the start of a value too long to quote whole.
+    {
+      name: 'a long value echoed by its start: "ENAMETOOLONG: name too long, realpath \'<dir>/errlint errlint …\'"',
+      frame: toolError(`ENAMETOOLONG: name too long, realpath '/srv/root/${'errlint '.repeat(400)}'`),
+      call: callOf('list_directory', { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }, { path: 'errlint '.repeat(12800) }),
+      culprits: [{ path: ['path'], problem: 'length', format: 'prose' }],
+    },
     // fixtures/style-prose.mjs: a noun that describes the value ("address") between the name and the problem.
     { name: 'words and a describing noun: "The email address is required."', frame: toolError('The email address is required.'), call: callOf('t', order, {}), culprits: [{ path: ['email'], problem: 'missing', format: 'prose' }] },
     { name: 'words and a describing noun: "The email address must be 3 to 254 characters long."', frame: toolError('The email address must be 3 to 254 characters long.'), call: callOf('t', order, { email: 5 }), culprits: [{ path: ['email'], problem: 'length', format: 'prose', expected: { min: 3, max: 254 } }] },
