@@ -17,6 +17,18 @@ export interface FormatReader {
 
 export const NOTHING: Reading = { culprits: [], claimed: [] };
 
+/** A format read text by text: `readText` gives a text's culprits when the text is in the format (claimed), else undefined. */
+export function readTexts(texts: readonly string[], readText: (text: string) => Culprit[] | undefined): Reading {
+  const reading: Reading = { culprits: [], claimed: [] };
+  texts.forEach((text, i) => {
+    const culprits = readText(text);
+    if (culprits === undefined) return;
+    reading.claimed.push(i);
+    reading.culprits.push(...culprits);
+  });
+  return reading;
+}
+
 const MAX_EVIDENCE = 200;
 
 /** A stretch of the answer, on one line and at most 200 characters. */

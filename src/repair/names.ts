@@ -205,10 +205,12 @@ export function resolveMention(mention: string, call: CallView): string[] | unde
 /** Every path at which the call sent exactly this value (strings by equality, other values by their JSON). */
 export function pathsWithValue(call: CallView, value: unknown): string[][] {
   const want = JSON.stringify(value);
+  // A quoted text also names a scalar sent as what it prints as: "null" for null, "7" for 7, "true" for true.
+  const printed = (node: unknown) => typeof value === 'string' && (node === null || typeof node === 'number' || typeof node === 'boolean') && String(node) === value;
   const out: string[][] = [];
   const visit = (node: unknown, path: string[]) => {
     if (path.length > MAX_DEPTH) return;
-    if (path.length > 0 && JSON.stringify(node) === want) out.push(path);
+    if (path.length > 0 && (JSON.stringify(node) === want || printed(node))) out.push(path);
     if (isRecord(node)) for (const [k, v] of Object.entries(node)) visit(v, [...path, k]);
     else if (Array.isArray(node)) node.slice(0, MAX_ITEMS).forEach((v, i) => visit(v, [...path, String(i)]));
   };

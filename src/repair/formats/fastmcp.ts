@@ -1,6 +1,6 @@
 // FastMCP (TypeScript): "Tool 'x' parameter validation failed: <path>: <msg>, <path>: <msg>. Please check …"; Python FastMCP's answers are pydantic's text.
-import type { Culprit } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
+import { readTexts } from '../culprit.js';
 import { pathMessageList } from './ts-sdk.js';
 
 /** The list between "parameter validation failed: " and FastMCP's closing advice (or the end). */
@@ -9,14 +9,9 @@ const WRAPPER = /Tool '[^'\n]+' parameter validation failed: ([\s\S]*?)(?:\. Ple
 export const fastmcpReader: FormatReader = {
   format: 'fastmcp',
   read(answer, call) {
-    const culprits: Culprit[] = [];
-    const claimed: number[] = [];
-    answer.texts.forEach((text, i) => {
+    return readTexts(answer.texts, (text) => {
       const m = WRAPPER.exec(text);
-      if (!m) return;
-      claimed.push(i);
-      culprits.push(...pathMessageList(m[1].trim(), call, 'fastmcp'));
+      return m ? pathMessageList(m[1].trim(), call, 'fastmcp') : undefined;
     });
-    return { culprits, claimed };
   },
 };

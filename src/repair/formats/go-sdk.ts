@@ -1,7 +1,7 @@
 // Go servers: the official Go SDK's "validating \"arguments\": …" (google/jsonschema-go), mcp-go's helpers and schema check, encoding/json, and zog's "Invalid argument: field: …".
 import type { CallView, Culprit, Problem } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
-import { culprit } from '../culprit.js';
+import { culprit, readTexts } from '../culprit.js';
 import type { Expected } from '../expected.js';
 import { expectedIn, typeWord } from '../expected.js';
 import { byValue } from '../locate.js';
@@ -117,22 +117,16 @@ function mention(name: string, call: CallView): { path: string[]; exact: boolean
 export const goSdkReader: FormatReader = {
   format: 'go-sdk',
   read(answer, call) {
-    const culprits: Culprit[] = [];
-    const claimed: number[] = [];
-    answer.texts.forEach((text, i) => {
+    return readTexts(answer.texts, (text) => {
       const hits = [...goSdk(text), ...mcpGoSchema(text), ...helpers(text), ...zog(text)];
-      if (hits.length === 0) return;
-      claimed.push(i);
-      for (const hit of hits) {
+      if (hits.length === 0) return undefined;
+      return hits.flatMap((hit) => {
         const found = toCulprits(hit, call);
         // zog names a field the schema may not know ("$first"): then only a value it quotes can locate one.
-        if (found.length === 0 && hit.value !== undefined) {
-          const path = byValue(call, hit.value);
-          if (path) found.push(culprit(call, 'go-sdk', path, hit.problem, hit.evidence, hit.expected));
-        }
-        culprits.push(...found);
-      }
+        if (found.length > 0 || hit.value === undefined) return found;
+        const path = byValue(call, hit.value);
+        return path ? [culprit(call, 'go-sdk', path, hit.problem, hit.evidence, hit.expected)] : [];
+      });
     });
-    return { culprits, claimed };
   },
 };

@@ -1,7 +1,7 @@
 // Python jsonschema: "'x' is a required property", "'five' is not of type 'number'", and str(e)'s "On instance['x']:" (the Python SDK's low-level server).
 import type { CallView, Culprit, Problem } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
-import { culprit } from '../culprit.js';
+import { culprit, readTexts } from '../culprit.js';
 import type { Expected } from '../expected.js';
 import { typeWord } from '../expected.js';
 import { byValue } from '../locate.js';
@@ -100,14 +100,9 @@ function readMessage(text: string, call: CallView): { culprits: Culprit[]; recog
 export const jsonschemaPyReader: FormatReader = {
   format: 'jsonschema-py',
   read(answer, call) {
-    const culprits: Culprit[] = [];
-    const claimed: number[] = [];
-    answer.texts.forEach((text, i) => {
+    return readTexts(answer.texts, (text) => {
       const read = readMessage(text, call);
-      if (!read.recognised) return;
-      claimed.push(i);
-      culprits.push(...read.culprits);
+      return read.recognised ? read.culprits : undefined;
     });
-    return { culprits, claimed };
   },
 };

@@ -2,7 +2,7 @@
 import type { JsonType } from '../../schema/read.js';
 import type { CallView, Culprit, Problem } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
-import { culprit } from '../culprit.js';
+import { culprit, readTexts } from '../culprit.js';
 import type { Expected } from '../expected.js';
 import { typeWord } from '../expected.js';
 import { byTypeMismatch, byValue } from '../locate.js';
@@ -73,16 +73,10 @@ function located(said: Said, where: string | undefined, call: CallView, evidence
 export const rustRmcpReader: FormatReader = {
   format: 'rust-rmcp',
   read(answer, call) {
-    const culprits: Culprit[] = [];
-    const claimed: number[] = [];
-    answer.texts.forEach((text, i) => {
+    return readTexts(answer.texts, (text) => {
       const m = SERDE.exec(text);
-      if (!m) return;
-      const said = serde(m[2]);
-      if (!said) return;
-      claimed.push(i);
-      culprits.push(...located(said, m[1], call, m[0].replace(/^: /, '')));
+      const said = m ? serde(m[2]) : undefined;
+      return m && said ? located(said, m[1], call, m[0].replace(/^: /, '')) : undefined;
     });
-    return { culprits, claimed };
   },
 };

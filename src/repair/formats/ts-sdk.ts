@@ -1,7 +1,7 @@
 // The TypeScript SDK's wrapper: "MCP error -32602: Input validation error: Invalid arguments for tool x: <msg> at <path>\n…" (1.x) and "…: <path>: <msg>, <path>: <msg>" (2.x).
 import type { AnswerFormat, CallView, Culprit } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
-import { culprit } from '../culprit.js';
+import { culprit, readTexts } from '../culprit.js';
 import { dottedSegments, resolveNearest, resolvePath } from '../names.js';
 import { readZodMessage, ZOD_MESSAGE_START } from './zod-issues.js';
 import { unlocated } from './zod-v3.js';
@@ -55,19 +55,15 @@ const WRAPPER = /(?:MCP error -?\d+: )*(?:Input validation error: )?Invalid argu
 export const tsSdkReader: FormatReader = {
   format: 'ts-sdk',
   read(answer, call) {
-    const culprits: Culprit[] = [];
-    const claimed: number[] = [];
-    answer.texts.forEach((text, i) => {
+    return readTexts(answer.texts, (text) => {
       const m = WRAPPER.exec(text);
-      if (!m) return;
-      claimed.push(i);
+      if (!m) return undefined;
       const body = m[1].trim();
       // An issue array (older SDKs) is zod's own text: the zod readers read it.
-      if (body.startsWith('[') || body.startsWith('{')) return;
+      if (body.startsWith('[') || body.startsWith('{')) return [];
       const lines = body.split('\n');
       const atStyle = lines.some((l) => / at [\w$.[\]-]+$/.test(l.trim())) || (lines.length > 1 && lines.every((l) => ZOD_MESSAGE_START.test(l.trim())));
-      culprits.push(...(atStyle ? atLines(body, call) : pathMessageList(body, call, 'ts-sdk')));
+      return atStyle ? atLines(body, call) : pathMessageList(body, call, 'ts-sdk');
     });
-    return { culprits, claimed };
   },
 };

@@ -42,6 +42,14 @@ describe('prose', () => {
       culprits: [{ path: ['detail'], problem: 'enum', format: 'prose', expected: { values: ['minimal', 'standard', 'full'] } }],
     },
     {
+      // n8n-mcp 2.87.0, get_node {"nodeType": "x", "detail": null} (the null-values probe, corpus run of issue 18): the
+      // quoted "null" is what the null sent prints as.
+      name: 'n8n: a quoted value that is what a sent null prints as',
+      frame: toolError('Error executing tool get_node: get_node: Invalid detail level "null". Valid options: minimal, standard, full\n\n[Diagnostic] Received arg types: {nodeType: string, detail: object}'),
+      call: callOf('get_node', getNode, { nodeType: 'x', detail: null }),
+      culprits: [{ path: ['detail'], problem: 'enum', format: 'prose', expected: { values: ['minimal', 'standard', 'full'] } }],
+    },
+    {
       // n8n-mcp 2.87.0, get_node {}.
       name: 'n8n: "Missing required parameters for get_node: nodeType"',
       frame: toolError(`Error executing tool get_node: Internal validation error: Missing required parameters for get_node: nodeType. Please provide the required parameters to use this tool.${NOTE}\n\n[Diagnostic] Received arg types: {}`),
