@@ -17,11 +17,8 @@ export interface RunOptions extends PlanOptions {
   runs: number;
   /** Grade one exchange: the rules that apply to it (its checks) and their hits. Pure. */
   grade(exchange: Exchange): Graded;
-  /**
-   * Once a batch is graded: the repair agent's turn on its refused calls. It may send calls through the turn, and returns
-   * the exchanges it attached a repair record to; those are graded again.
-   */
-  repair?(turn: RepairTurn): Promise<readonly Exchange[]>;
+  /** The repair stage: it picks refused calls from each graded batch, and takes its turn on them once the tool is probed. */
+  repair?: Repairer;
   /** Does this hit show that the server cannot take calls side by side? Then every tool is probed alone. */
   serializes(hit: RuleHit): boolean;
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
@@ -33,17 +30,27 @@ export interface RunOptions extends PlanOptions {
   concurrency?: number;
 }
 
-/** What the repair stage gets of one graded batch. */
+/**
+ * The repair stage as the engine sees it. Its turn comes once every batch of a tool is graded, so its own calls change
+ * nothing the probes send or find; the exchanges it picked are kept whole until then.
+ */
+export interface Repairer {
+  /** The refused calls of one graded batch (whole, in run order) that the agent will take. */
+  pick(exchanges: readonly Exchange[]): Exchange[];
+  /** The agent's turn on what it picked of one tool: the exchanges it attached a repair record to (they are graded again). */
+  take(turn: RepairTurn): Promise<readonly Exchange[]>;
+}
+
+/** What the repair stage gets of one probed tool. */
 export interface RepairTurn {
   tool: ToolInfo;
-  probe: ProbeKind;
-  /** The batch's exchanges, whole, in run order. */
+  /** The refused calls it picked, whole, in run order. */
   exchanges: readonly Exchange[];
   /**
-   * Send one tools/call (recorded in the repair transcript, not among the run's exchanges), within the tool's limits:
-   * its exchange, or why it was not sent.
+   * Send one tools/call for the refused call `of` (recorded in the repair transcript, not among the run's exchanges),
+   * within the tool's limits: its exchange, or why it was not sent.
    */
-  send(name: string, args: Record<string, unknown>, mayRunLong: boolean): Promise<Exchange | { notSent: string }>;
+  send(of: Exchange, name: string, args: Record<string, unknown>, mayRunLong: boolean): Promise<Exchange | { notSent: string }>;
 }
 
 export interface RunResult {
@@ -138,6 +145,7 @@ async function runUnit(
   pool?: UnitPool,
 ): Promise<{ interruption: Interrupted; left: readonly Batch[] } | undefined> {
   result.skips.push(...unit.skips);
+  const picked: Exchange[] = [];
   for (const [index, batch] of unit.batches.entries()) {
     const { tool, probe } = batch;
     progress(tool.name, probe, index);
@@ -146,14 +154,47 @@ async function runUnit(
     else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}` });
     else {
       try {
-        await runBatch(session, batch, options, result, limits, pool);
+        await runBatch(session, batch, options, result, limits, picked, pool);
       } catch (error) {
         if (!(error instanceof Interrupted)) throw error;
+        settle(picked, result);
         return { interruption: error, left: unit.batches.slice(index) };
       }
     }
   }
+  try {
+    await repairTurn(session, unit, picked, options, result, limits, pool);
+  } catch (error) {
+    if (!(error instanceof Interrupted)) throw error;
+    return { interruption: error, left: [] };
+  } finally {
+    settle(picked, result);
+  }
   return undefined;
+}
+
+/** The repair agent's turn on one tool's picked refusals, once all its batches are graded: each repaired one is graded again. */
+async function repairTurn(session: Session, unit: PlannedUnit, picked: readonly Exchange[], options: RunOptions, result: RunResult, limits: ToolLimits, pool?: UnitPool): Promise<void> {
+  const tool = unit.batches[0]?.tool;
+  if (!options.repair || tool === undefined || picked.length === 0 || session.gone || limits.held(tool.name)?.all) return;
+  const send = (of: Exchange, name: string, args: Record<string, unknown>, mayRunLong: boolean) => sendRepair(session, tool, of.probe, limits, { name, args, mayRunLong }, pool);
+  for (const exchange of await options.repair.take({ tool, exchanges: picked, send })) regrade(exchange, options, result);
+}
+
+/** The picked exchanges, kept whole for the agent, reduced now as the others were at the end of their batch. */
+function settle(picked: Exchange[], result: RunResult): void {
+  const hit = new Set(result.hits.map((h) => h.exchange));
+  for (const exchange of picked.splice(0)) {
+    const i = result.exchanges.indexOf(exchange);
+    if (i < 0) continue;
+    if (hit.has(exchange)) compact(exchange);
+    else result.exchanges[i] = reduced(exchange);
+  }
+}
+
+/** What the run keeps of an exchange no rule hit: its checks, and the repair agent's outcome on it. */
+function reduced(exchange: Exchange): GradedExchange {
+  return { seq: exchange.seq, tool: exchange.tool, probe: exchange.probe, applies: exchange.applies ?? [], ...(exchange.repair ? { repair: outcomeOf(exchange.repair) } : {}) };
 }
 
 /**
@@ -183,7 +224,15 @@ export function batchSeed(seed: number, tool: string, probe: ProbeKind): number 
   return hash | 0;
 }
 
-async function runBatch(session: Session, { tool: toolInfo, probe, plan }: Batch, options: RunOptions, result: RunResult, limits: ToolLimits, pool?: UnitPool): Promise<void> {
+async function runBatch(
+  session: Session,
+  { tool: toolInfo, probe, plan }: Batch,
+  options: RunOptions,
+  result: RunResult,
+  limits: ToolLimits,
+  picked: Exchange[],
+  pool?: UnitPool,
+): Promise<void> {
   const tool = toolInfo.name;
   const { enumerated, arbitrary } = plan;
   const firstExchange = result.exchanges.length;
@@ -274,18 +323,16 @@ async function runBatch(session: Session, { tool: toolInfo, probe, plan }: Batch
       regrade(last, options, result);
     }
   }
-  if (options.repair && !session.gone && !limits.held(tool)?.all) {
-    const exchanges = result.exchanges.slice(firstExchange).filter((e): e is Exchange => 'case' in e);
-    const turn: RepairTurn = { tool: toolInfo, probe, exchanges, send: (name, args, mayRunLong) => sendRepair(session, toolInfo, probe, limits, { name, args, mayRunLong }, pool) };
-    for (const exchange of await options.repair(turn)) regrade(exchange, options, result);
-  }
+  // The refused calls the repair agent will take stay whole until its turn, when the tool is probed.
+  const kept = new Set(options.repair?.pick(result.exchanges.slice(firstExchange).filter((e): e is Exchange => 'case' in e)) ?? []);
+  picked.push(...kept);
   // Graded: what the report needs of each input is an abbreviation (an oversized probe's megabyte stays in no exchange).
   const hit = new Set(result.hits.slice(firstHit).map((h) => h.exchange));
   for (let i = firstExchange; i < result.exchanges.length; i++) {
     const exchange = result.exchanges[i];
-    if (!('case' in exchange)) continue;
+    if (!('case' in exchange) || kept.has(exchange)) continue;
     if (hit.has(exchange)) compact(exchange);
-    else result.exchanges[i] = { seq: exchange.seq, tool: exchange.tool, probe: exchange.probe, applies: exchange.applies ?? [], ...(exchange.repair ? { repair: outcomeOf(exchange.repair) } : {}) };
+    else result.exchanges[i] = reduced(exchange);
   }
 }
 

@@ -1,9 +1,10 @@
-// The repair stage: after each (tool, probe) batch is graded, the agent takes a few of its refused calls, deterministically
-// chosen, and attaches to each the record of its attempt (the agent-recovers rule grades it; the score counts it).
+// The repair stage: from each graded (tool, probe) batch the agent picks a few refused calls, deterministically; once the
+// tool is probed it takes its turn on them and attaches to each the record of its attempt (the agent-recovers rule grades
+// it; the score counts it).
 import type { Exchange, MetadataOptions, RepairDecision, ToolInfo } from '../types.js';
 import { abbreviate } from '../util/text.js';
 import { NO_TOOL } from '../types.js';
-import type { RepairTurn } from '../engine/run.js';
+import type { Repairer } from '../engine/run.js';
 import { callPolicy, type SafetyFlags } from '../plan/safety.js';
 import { isRefusal } from './view.js';
 import { repairCall, type AgentSettings } from './agent.js';
@@ -43,8 +44,8 @@ export function chooseRefusals(exchanges: readonly Exchange[]): Exchange[] {
   return (distinct[0]?.case.expect === 'unknown-tool' ? ranked : distinct).slice(0, REPAIRS_PER_BATCH);
 }
 
-/** The repair stage as the engine calls it after each graded batch. */
-export function repairer(settings: RepairSettings): ((turn: RepairTurn) => Promise<readonly Exchange[]>) | undefined {
+/** The repair stage as the engine calls it: what it picks of each graded batch, and its turn once a tool is probed. */
+export function repairer(settings: RepairSettings): Repairer | undefined {
   if (settings.attempts <= 0) return undefined;
   const byName = new Map(settings.allTools.map((t) => [t.name, t]));
   const agent: AgentSettings = {
@@ -55,12 +56,12 @@ export function repairer(settings: RepairSettings): ((turn: RepairTurn) => Promi
     backoffMs: settings.backoffMs ?? 1_000,
     wait: (ms) => sleep(ms, settings.signal),
   };
-  return async (turn) => {
+  const take: Repairer['take'] = async (turn) => {
     const repaired: Exchange[] = [];
-    for (const exchange of chooseRefusals(turn.exchanges)) {
+    for (const exchange of turn.exchanges) {
       const tool = turn.tool.name === NO_TOOL ? byName.get(exchange.case.name) : turn.tool;
       const policy = tool === undefined ? { level: 'none' as const, reason: 'no such tool' } : callPolicy(tool, settings.flags);
-      exchange.repair = await repairCall({ exchange, tool, policy }, turn.send, agent);
+      exchange.repair = await repairCall({ exchange, tool, policy }, (name, args, mayRunLong) => turn.send(exchange, name, args, mayRunLong), agent);
       repaired.push(exchange);
       settings.onRepair?.({
         tool: exchange.tool,
@@ -73,6 +74,7 @@ export function repairer(settings: RepairSettings): ((turn: RepairTurn) => Promi
     }
     return repaired;
   };
+  return { pick: chooseRefusals, take };
 }
 
 /** Wait `ms`, or less when the signal stops the run (the engine then notices the interruption). */
