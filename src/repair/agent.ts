@@ -177,6 +177,8 @@ async function validation(refusal: Refusal, first: Diagnosis, send: Send, settin
     const step: RepairStep = { understood: understood(diagnosis) };
     steps.push(step);
     if (diagnosis.culprits.length === 0) {
+      // The answer says the value names nothing that exists, or to ask the user: stopping (or looking it up) is the move.
+      if (attempt === 1 && diagnosis.final) return record(true, false, 'handled: the answer says a retry cannot succeed, so the agent stops', attempt);
       return record(false, false, attempt === 1 ? 'the answer singles out nothing to change' : `the answer to try ${attempt - 1} singles out nothing more to change`);
     }
     const fixed = fixArguments(args, diagnosis.culprits, schema);
@@ -199,7 +201,10 @@ async function validation(refusal: Refusal, first: Diagnosis, send: Send, settin
       return verdict === 'invalid' ? record(false, false, 'the repaired call still breaks the input schema') : record(true, false, 'repaired (by schema)', attempt);
     }
     step.answer = describeAnswer(answer);
-    if (succeeded(answer)) return record(true, true, 'confirmed by the server', attempt);
+    if (succeeded(answer)) {
+      // The judge is the schema first: a server that takes a call its own schema refuses confirms nothing.
+      return verdict === 'invalid' ? record(false, false, 'the server took the repaired call, but it still breaks the input schema') : record(true, true, 'confirmed by the server', attempt);
+    }
     const next = read(answer, refusal, fixed, settings);
     // The server took the call's form and refused it for its data (no such record, no access, try later, list the valid
     // ids with another tool): the form was repaired, and what the data needs the agent cannot know.

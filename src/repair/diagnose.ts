@@ -37,7 +37,8 @@ export function mergeCulprits(found: readonly Culprit[]): Culprit[] {
 /** What the answer says: the arguments it singles out, the tools it offers, whether the failure is passing or final. */
 export function diagnose(whole: AnswerView, call: CallView): Diagnosis {
   // An error message is short: past this a text is content (a file, a page), and the readers' patterns need not scan it all.
-  const answer = { ...whole, texts: whole.texts.map((t) => (t.length > MAX_TEXT ? t.slice(0, MAX_TEXT) : t)) };
+  // Its start and its end are kept: an answer that echoes a long value says what is wrong with it after the echo.
+  const answer = { ...whole, texts: whole.texts.map((t) => (t.length > MAX_TEXT ? `${t.slice(0, MAX_TEXT / 2)} … ${t.slice(-MAX_TEXT / 2)}` : t)) };
   const found: Culprit[] = [];
   const claimed = new Set<number>();
   for (const reader of READERS) {

@@ -65,6 +65,18 @@ describe('repairCall: validation', () => {
     }
   });
 
+  it('stops on an invalid call whose answer says the value names nothing that exists (n8n-mcp: "Node 1.5 not found")', async () => {
+    const record = await repairCall({ exchange: refusal('Node 1.5 not found. Please check the available options.', { order_id: 1.5 }, 'missing-required'), tool: TOOL, policy: ALL }, scripted().send, settings());
+    expect(record).toMatchObject({ category: 'validation', recovered: true, confirmed: false, verdict: expect.stringMatching(/^handled/) });
+  });
+
+  it('a server that takes a repaired call its own schema refuses confirms nothing', async () => {
+    const server = scripted(success);
+    const record = await repairCall({ exchange: refusal("'limit' must be an integer.", { order_id: 'x', limit: 'ten' }), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(server.sent).toEqual([{ order_id: 'x', limit: 1 }]);
+    expect(record).toMatchObject({ recovered: false, confirmed: false, verdict: 'the server took the repaired call, but it still breaks the input schema' });
+  });
+
   it('never sends a valid call to a tool that may write: the schema alone judges it', async () => {
     const server = scripted();
     const record = await repairCall({ exchange: refusal("Missing required argument 'order_id'.", {}), tool: TOOL, policy: WRITE }, server.send, settings());

@@ -181,6 +181,13 @@ describe('diagnose: final', () => {
   it('reads ENOENT (@modelcontextprotocol/server-filesystem 2026.8.31, read_file of a missing file)', () => {
     expect(read(toolError("ENOENT: no such file or directory, open '$TMP/root/x'"), { order_id: 'ord_9', status: 'open' }).final).toBeDefined();
   });
+  it('reads the errno of a path that is a directory (@modelcontextprotocol/server-filesystem 2026.8.31, read_file with path "")', () => {
+    expect(read(toolError('EISDIR: illegal operation on a directory, read'), { order_id: 'ord_9', status: 'open' }).final).toBeDefined();
+  });
+  it('reads "ask the user" (mongodb-mcp-server 3.0.4, connect with an empty connection string)', () => {
+    const text = 'Could not connect to MongoDB. Last error: Invalid scheme, expected connection string to start with "mongodb://" or "mongodb+srv://". Note to LLM: do not invent connection strings and explicitly ask the user to provide one.';
+    expect(read(toolError(text), { order_id: 'ord_9', status: 'open' }).final).toBeDefined();
+  });
   const words = ['This refund requires approval from a manager.', 'Permission denied', '403 Forbidden', 'Deleting orders is not allowed for this account', 'Access denied', 'Order ord_1 already exists', 'Monthly quota exceeded', 'Your plan does not include exports. Upgrade your plan.', 'Do not retry this request.'];
   for (const text of words) {
     it(`reads "${text}"`, () => {

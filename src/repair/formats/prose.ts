@@ -96,12 +96,46 @@ const FAULT =
 /** Words after a clause that still describe it ("Must be a finite positive integer.", "Valid options: …"). */
 const FOLLOW_UP = /^(?:must|should|expected|valid|allowed|supported|accepted|available|use|the value must)\b/i;
 
+/** "Cannot specify both head and tail", "head and tail are mutually exclusive": the second is the one to drop. */
+const BOTH = /\b(?:cannot|can't|can not|must not|may not|do not|don't)\s+(?:specify|provide|use|pass|set|combine|give)\s+both\s+['"`]?([\w.-]+)['"`]?\s+and\s+['"`]?([\w.-]+)['"`]?|['"`]?([\w.-]+)['"`]?\s+and\s+['"`]?([\w.-]+)['"`]?\s+are\s+mutually\s+exclusive/i;
+
+/** A JavaScript runtime message about an argument: "entities.filter is not a function" (it wanted an array). */
+const NOT_A_FUNCTION = /\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.(\w+) is not a function\b/;
+const ARRAY_METHODS = new Set(['filter', 'map', 'forEach', 'reduce', 'some', 'every', 'find', 'findIndex', 'includes', 'join', 'push', 'slice', 'flatMap', 'sort', 'indexOf']);
+const STRING_METHODS = new Set(['toLowerCase', 'toUpperCase', 'trim', 'split', 'replace', 'startsWith', 'endsWith', 'match', 'padStart', 'charAt']);
+
+/** Culprits a clause gives away without a problem word after a name: a conflict of two, a runtime message about one. */
+function giveaways(clause: string, call: CallView): Culprit[] {
+  const both = BOTH.exec(clause);
+  if (both) {
+    const second = resolveMention(both[2] ?? both[4], call);
+    if (second) return [culprit(call, 'prose', second, 'unexpected', clause)];
+  }
+  const method = NOT_A_FUNCTION.exec(clause);
+  if (method) {
+    const at = resolveMention(method[1], call);
+    const type = ARRAY_METHODS.has(method[2]) ? 'array' : STRING_METHODS.has(method[2]) ? 'string' : undefined;
+    if (at) return [culprit(call, 'prose', at, 'type', clause, type ? { type } : undefined)];
+  }
+  // "Cannot read properties of null": a null only one argument was sent with.
+  if (/\bCannot read propert(?:y|ies) of null\b/.test(clause)) {
+    const at = byValue(call, null);
+    if (at) return [culprit(call, 'prose', at, 'type', clause)];
+  }
+  return [];
+}
+
 /** The culprits one text names in words. */
 function readProse(text: string, call: CallView, names: { pattern: string }[]): Culprit[] {
   const culprits: Culprit[] = [];
   const list = clauses(text.replace(NOISE, ''));
   list.forEach((clause, index) => {
     const next = list[index + 1] !== undefined && FOLLOW_UP.test(list[index + 1]) ? ` ${list[index + 1]}` : '';
+    const given = giveaways(clause, call);
+    if (given.length > 0) {
+      culprits.push(...given);
+      return;
+    }
     const found = mentions(clause, call, names);
     const located = new Set<string>();
     for (const m of found) {
@@ -119,7 +153,7 @@ function readProse(text: string, call: CallView, names: { pattern: string }[]): 
     // No argument named: a value the clause quotes (or ends on) that only one argument was sent with, in a clause that
     // finds fault with it (an answer that echoes the arguments, "Arguments: order_id: ord_1", blames none).
     if (located.size > 0 || !FAULT.test(clause)) return;
-    const quoted = [...clause.matchAll(/(["'`“‘])([^"'`”’\n]{1,200})(["'`”’])/g)].map((q) => q[2]);
+    const quoted = [...clause.matchAll(/(["'`“‘])([^"'`”’\n]{0,200})(["'`”’])/g)].map((q) => q[2]);
     const trailing = /:\s*([^\s:'"`]{1,200})\s*[.!]?$/.exec(clause)?.[1];
     const described = `${clause}${next}`;
     for (const value of [...quoted, ...(trailing ? [trailing] : [])]) {

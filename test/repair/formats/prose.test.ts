@@ -131,6 +131,33 @@ describe('prose', () => {
       call: callOf('list_directory', { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }, { path: 'errlint '.repeat(12800) }),
       culprits: [{ path: ['path'], problem: 'length', format: 'prose' }],
     },
+    // @modelcontextprotocol/server-filesystem 2026.8.31, read_file {path, head, tail}: two named fields that exclude each other.
+    {
+      name: 'filesystem: "Cannot specify both head and tail parameters simultaneously" (the second is dropped)',
+      frame: toolError('Cannot specify both head and tail parameters simultaneously'),
+      call: callOf('read_file', { type: 'object', properties: { path: { type: 'string' }, head: { type: 'number' }, tail: { type: 'number' } }, required: ['path'] }, { path: 'a', head: 1, tail: 1 }),
+      culprits: [{ path: ['tail'], problem: 'unexpected', format: 'prose' }],
+    },
+    // @itseasy21/mcp-knowledge-graph 1.0.7, create_entities {"entities": "a"} and {"entities": null}: V8's runtime messages.
+    {
+      name: 'knowledge-graph: "entities.filter is not a function" (an array method: it wanted an array)',
+      frame: toolError('entities.filter is not a function'),
+      call: callOf('create_entities', { type: 'object', properties: { entities: { type: 'array' } }, required: ['entities'] }, { entities: 'a' }),
+      culprits: [{ path: ['entities'], problem: 'type', format: 'prose', expected: { type: 'array' } }],
+    },
+    {
+      name: "knowledge-graph: \"Cannot read properties of null (reading 'map')\" with one null argument",
+      frame: toolError("Cannot read properties of null (reading 'map')"),
+      call: callOf('add_observations', { type: 'object', properties: { observations: { type: 'array' } }, required: ['observations'] }, { observations: null }),
+      culprits: [{ path: ['observations'], problem: 'type', format: 'prose' }],
+    },
+    {
+      // n8n-mcp 2.87.0, get_node {"nodeType": "x", "detail": ""} (the empty-values probe).
+      name: 'n8n: an empty quoted value only one argument has',
+      frame: toolError('Error executing tool get_node: get_node: Invalid detail level "". Valid options: minimal, standard, full\n\n[Diagnostic] Received arg types: {nodeType: string, detail: string}'),
+      call: callOf('get_node', getNode, { nodeType: 'x', detail: '' }),
+      culprits: [{ path: ['detail'], problem: 'enum', format: 'prose', expected: { values: ['minimal', 'standard', 'full'] } }],
+    },
     // fixtures/style-prose.mjs: a noun that describes the value ("address") between the name and the problem.
     { name: 'words and a describing noun: "The email address is required."', frame: toolError('The email address is required.'), call: callOf('t', order, {}), culprits: [{ path: ['email'], problem: 'missing', format: 'prose' }] },
     { name: 'words and a describing noun: "The email address must be 3 to 254 characters long."', frame: toolError('The email address must be 3 to 254 characters long.'), call: callOf('t', order, { email: 5 }), culprits: [{ path: ['email'], problem: 'length', format: 'prose', expected: { min: 3, max: 254 } }] },
