@@ -3,8 +3,7 @@
 // model would look it up.
 import type { JsonSchema } from '../types.js';
 import { asSchema, propertySchemas } from '../schema/read.js';
-import { jsonClone, minimalValue } from '../schema/values.js';
-import { ajvVerdict } from '../schema/validate.js';
+import { jsonClone, minimalValue, validInContext } from '../schema/values.js';
 import { isRecord } from '../util/guards.js';
 import type { Culprit } from './diagnosis.js';
 
@@ -34,7 +33,7 @@ function expectationSchema(expected: Culprit['expected']): Record<string, unknow
 /** A value for the culprit: a value the answer offers that the field accepts, else one from the field's schema and the answer's expectation; undefined when neither says anything. */
 function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSchema): unknown {
   const offered = culprit.expected?.values ?? [];
-  const accepted = offered.find((value) => field === undefined || ajvVerdict(withDefs(field, root), value) !== 'invalid');
+  const accepted = offered.find((value) => field === undefined || accepts(field, root, value));
   if (accepted !== undefined) return jsonClone(accepted);
   const said = expectationSchema(culprit.expected);
   if (field === undefined) return Object.keys(said).length > 0 ? minimalValue(said) : undefined;
@@ -44,18 +43,15 @@ function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSch
   if (isRecord(s) && Object.keys(said).length > 0) {
     for (const merged of [{ ...s, ...said }, { ...said, ...s }]) {
       const value = minimalValue(merged, root);
-      if (value !== undefined && ajvVerdict(withDefs(merged, root), value) !== 'invalid' && ajvVerdict(withDefs(s, root), value) !== 'invalid') return value;
+      if (value !== undefined && accepts(s, root, value)) return value;
     }
   }
   return minimalValue(s, root);
 }
 
-/** A subschema with the root's definitions beside it, so its $refs resolve when checked alone. */
-function withDefs(field: JsonSchema, root: JsonSchema): JsonSchema {
-  if (!isRecord(field) || !isRecord(root)) return field;
-  const defs: Record<string, unknown> = {};
-  for (const key of ['$defs', 'definitions']) if (root[key] !== undefined) defs[key] = root[key];
-  return { ...defs, ...field };
+/** Does the field's schema (checked with the root's definitions, so its $refs resolve; compiled once per field) accept the value? */
+function accepts(field: JsonSchema, root: JsonSchema, value: unknown): boolean {
+  return isRecord(field) ? validInContext(field, root, value) : field !== false;
 }
 
 /** The container of `path`'s last key in `value`, made where missing (objects only). */

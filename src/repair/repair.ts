@@ -34,14 +34,17 @@ export function refused(exchange: Exchange): boolean {
 
 /** The refused calls the agent takes: distinct calls in run order, an unknown tool's near misses first (an agent's likely slip). */
 export function chooseRefusals(exchanges: readonly Exchange[]): Exchange[] {
+  const refusals = exchanges.filter(refused);
+  const ranked = refusals[0]?.case.expect === 'unknown-tool' ? [...refusals.filter((e) => e.case.target !== undefined), ...refusals.filter((e) => e.case.target === undefined)] : refusals;
   const seen = new Set<string>();
-  const distinct = exchanges.filter((e) => {
-    if (!refused(e)) return false;
-    const key = JSON.stringify([e.case.name, e.case.arguments ?? null]);
-    return !seen.has(key) && seen.add(key);
-  });
-  const ranked = [...distinct.filter((e) => e.case.target !== undefined), ...distinct.filter((e) => e.case.target === undefined)];
-  return (distinct[0]?.case.expect === 'unknown-tool' ? ranked : distinct).slice(0, REPAIRS_PER_BATCH);
+  const chosen: Exchange[] = [];
+  for (const e of ranked) {
+    if (chosen.length === REPAIRS_PER_BATCH) break;
+    // Abbreviated: an oversized probe's megabyte need not be written out to tell two calls apart.
+    const key = JSON.stringify([e.case.name, abbreviate(e.case.arguments ?? null)]);
+    if (!seen.has(key) && seen.add(key)) chosen.push(e);
+  }
+  return chosen;
 }
 
 /** The repair stage as the engine calls it: what it picks of each graded batch, and its turn once a tool is probed. */
