@@ -24,12 +24,21 @@ export function finalFromMetadata(answer: AnswerView, located: boolean): Diagnos
   return undefined;
 }
 
+/** The stretch of `text` from 80 characters before `start` to 80 after `end`, cut at word boundaries. */
+function around(text: string, start: number, end: number): string {
+  const from = Math.max(0, start - 80);
+  const to = Math.min(text.length, end + 80);
+  const head = from === 0 ? from : text.slice(from, start).search(/\s/) + from;
+  const tailSpace = to === text.length ? -1 : text.slice(end, to).search(/\s\S*$/);
+  return text.slice(head < from ? from : head, tailSpace < 0 ? to : end + tailSpace).trim();
+}
+
 /** What the words say, in the texts given (those no validation format claimed). */
 export function finalFromText(texts: readonly string[], call: CallView): Diagnosis['final'] {
   const unknownTool = !call.toolNames.includes(call.requestedTool);
   for (const text of texts) {
     const m = REFUSAL.exec(text) ?? (unknownTool ? null : ABSENT.exec(text));
-    if (m) return { evidence: clip(text.slice(Math.max(0, m.index - 80), m.index + m[0].length + 80)) };
+    if (m) return { evidence: clip(around(text, m.index, m.index + m[0].length)) };
   }
   return undefined;
 }

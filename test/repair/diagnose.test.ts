@@ -188,6 +188,17 @@ describe('diagnose: final', () => {
     const text = 'Could not connect to MongoDB. Last error: Invalid scheme, expected connection string to start with "mongodb://" or "mongodb+srv://". Note to LLM: do not invent connection strings and explicitly ask the user to provide one.';
     expect(read(toolError(text), { order_id: 'ord_9', status: 'open' }).final).toBeDefined();
   });
+  it('quotes the words around the marker whole, not from mid-word (mongodb-mcp-server 3.0.4, connect with an empty connection string)', () => {
+    const text =
+      'Could not connect to MongoDB. Last error: Invalid scheme, expected connection string to start with "mongodb://" or "mongodb+srv://". Please use one of the following tools: "connect" to connect to a MongoDB instance. Note to LLM: do not invent connection strings and explicitly ask the user to provide one. If they have previously connected to MongoDB using MCP, you can ask them if they want to reconnect.';
+    const evidence = read(toolError(text), { order_id: 'ord_9', status: 'open' }).final?.evidence ?? '';
+    expect(evidence).toContain('ask the user');
+    expect(text).toContain(evidence);
+    const at = text.indexOf(evidence);
+    expect(at === 0 || /\s/.test(text[at - 1])).toBe(true);
+    const end = at + evidence.length;
+    expect(end === text.length || /\s/.test(text[end])).toBe(true);
+  });
   const words = ['This refund requires approval from a manager.', 'Permission denied', '403 Forbidden', 'Deleting orders is not allowed for this account', 'Access denied', 'Order ord_1 already exists', 'Monthly quota exceeded', 'Your plan does not include exports. Upgrade your plan.', 'Do not retry this request.'];
   for (const text of words) {
     it(`reads "${text}"`, () => {

@@ -160,7 +160,8 @@ function readProse(text: string, call: CallView, names: { pattern: string }[]): 
       if (value === call.requestedTool || resolveMention(value, call)) continue;
       const path = byValue(call, value);
       if (!path) continue;
-      const expected = expectedIn(described);
+      // What the clause says of the value, not what the value says: 'Connection "hO>6"' states no bound of 6.
+      const expected = expectedIn(value === '' ? described : described.replace(new RegExp(`(["'\`“‘])${escapeRegExp(value)}(["'\`”’])`, 'g'), '$1…$2'));
       culprits.push(culprit(call, 'prose', path, problemFromExpected(expected, described), described, expected));
       return;
     }

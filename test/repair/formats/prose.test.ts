@@ -109,6 +109,13 @@ describe('prose', () => {
       final: false,
     },
     {
+      // mongodb-mcp-server 3.0.4, find with a generated connectionId "hO>6": the '>6' is the echoed value's, not a bound.
+      name: 'mongodb: a bound-looking echoed value states no bound',
+      frame: toolError('Connection "hO>6" does not exist or has expired. Call the "list-connections" tool to see the active connections, or establish a new one and retry with the connectionId it returns.'),
+      call: callOf('aggregate', aggregate, { connectionId: 'hO>6', database: 'shop', collection: 'orders', pipeline: [] }, { toolNames: ['aggregate', 'connect', 'list-connections', 'find'] }),
+      culprits: [{ path: ['connectionId'], problem: 'invalid', format: 'prose' }],
+    },
+    {
       // @modelcontextprotocol/server-everything 2026.8.31, get-resource-reference {"resourceType": "Text", "resourceId": 0}, from corpus/out/everything.json.
       name: 'everything: "Invalid resourceId: 0. Must be a finite positive integer."',
       frame: toolError('Invalid resourceId: 0. Must be a finite positive integer.'),
