@@ -13,7 +13,7 @@ import { buildChecks, scoreChecks, SEVERITY_RANK } from '../score/score.js';
 import { coverageOf } from '../score/coverage.js';
 import { recoveryOf } from '../score/recovery.js';
 import { redact, type SecretOptions } from '../matchers/secrets.js';
-import { describeAnswer } from '../session/answer.js';
+import { describeAnswer, methodOf } from '../session/answer.js';
 import { isHttpTarget, targetName } from '../target/target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { abbreviate } from '../util/text.js';
@@ -130,6 +130,7 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
       data: Object.fromEntries(Object.entries(best.data).map(([key, value]) => [key, typeof value === 'string' ? scrub(value) : value])),
       tool: exchange.tool,
       probe: exchange.probe,
+      method: methodOf(exchange),
       occurrences: exchanges.size,
       counterexample: {
         name: scrub(exchange.case.name),

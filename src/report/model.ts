@@ -30,6 +30,8 @@ export interface Finding {
   data: Record<string, string | number>;
   tool: string;
   probe: ProbeKind;
+  /** The JSON-RPC method of the request the counterexample sent (tools/call, resources/read, …); null for a raw frame that names none. */
+  method: string | null;
   /** How many exchanges of this (rule, tool, probe) failed the rule. */
   occurrences: number;
   counterexample: Counterexample;

@@ -2,6 +2,7 @@
 import type { Finding, Report, RuleEntry } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { ruleById } from '../../rules/index.js';
+import { NO_TOOL } from '../types.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://github.com/mcp-errlint/mcp-errlint';
@@ -61,6 +62,13 @@ function descriptor(rule: RuleEntry) {
   };
 }
 
+/** Where in the server a finding sits: the tool it called (for tools/call), then the JSON-RPC method it rests on. */
+function logicalLocations(finding: Finding, server: string) {
+  const method = finding.method ?? 'raw frame';
+  const tool = finding.method === 'tools/call' && finding.tool !== NO_TOOL ? [{ name: finding.tool, fullyQualifiedName: `${server}/tools/${finding.tool}`, kind: 'function' }] : [];
+  return [...tool, { name: method, fullyQualifiedName: `${server}/${method}`, kind: 'function' }];
+}
+
 function result(finding: Finding, report: Report, ruleIndex: number | undefined) {
   const server = report.server.name;
   return {
@@ -75,7 +83,7 @@ function result(finding: Finding, report: Report, ruleIndex: number | undefined)
           artifactLocation: { uri: report.source.uri },
           region: { startLine: Math.max(1, report.source.line) },
         },
-        logicalLocations: [{ name: finding.tool, fullyQualifiedName: `${server}/tools/${finding.tool}`, kind: 'function' }],
+        logicalLocations: logicalLocations(finding, server),
       },
     ],
     partialFingerprints: { primaryLocationLineHash: `${finding.fingerprint}:1` },
@@ -84,6 +92,7 @@ function result(finding: Finding, report: Report, ruleIndex: number | undefined)
       server,
       tool: finding.tool,
       probe: finding.probe,
+      method: finding.method,
       seed: report.settings.seed,
       counterexamplePath: finding.counterexample.path,
       input: finding.counterexample.arguments,

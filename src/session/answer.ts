@@ -3,6 +3,12 @@ import type { Exchange } from '../types.js';
 import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet } from '../matchers/surface.js';
 import { describeOutcome } from './session.js';
 
+/** The JSON-RPC method of the request an exchange sent; null for a raw frame that names none (bad JSON, a batch). */
+export function methodOf(exchange: Exchange): string | null {
+  const method = (exchange.request as { method?: unknown }).method;
+  return typeof method === 'string' ? method : null;
+}
+
 /** What the server did, in one line (not redacted: the report redacts it). */
 export function describeAnswer(exchange: Exchange): string {
   const text = (t: string) => (isBlank(t) ? '(no text)' : `"${snippet(t, 160)}"`);

@@ -18,7 +18,7 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
     exchanges: 1,
     findings: [
       {
-        ruleId: 'no-stack-trace', severity: 'error', messageId: 'm', message: text, data: { frame: text }, tool: text, probe: 'wrong-type', occurrences: 1,
+        ruleId: 'no-stack-trace', severity: 'error', messageId: 'm', message: text, data: { frame: text }, tool: text, probe: 'wrong-type', method: 'tools/call', occurrences: 1,
         counterexample: { name: text, arguments: { a: text }, label: text, path: '0' }, answer: text, request: text, response: text, replay: text, fingerprint: '0123456789abcdef0123456789abcdef',
         repair: { category: 'validation', recovered: false, confirmed: false, verdict: text, steps: [{ understood: text, call: { name: text, arguments: { a: text } }, schema: 'valid', answer: text }] },
       },

@@ -96,3 +96,23 @@ describe('coverage beside the grade, in every format', () => {
     expect(formatGithub(incomplete)).toContain('incomplete (no letter grade');
   });
 });
+
+describe('sarif: where a finding sits', () => {
+  const located = (method: string | null, tool: string) => {
+    const base = reportWith('x');
+    const report = { ...base, findings: [{ ...base.findings[0], method, tool }] };
+    const sarif = formatSarif(report);
+    expect(sarifProblems(sarif)).toEqual([]);
+    const result = JSON.parse(sarif).runs[0].results[0];
+    return { logical: result.locations[0].logicalLocations.map((l: { fullyQualifiedName: string }) => l.fullyQualifiedName), method: result.properties.method };
+  };
+  it('a tools/call finding: the tool, then its method', () => {
+    expect(located('tools/call', 'lookup_user')).toEqual({ logical: ['x/tools/lookup_user', 'x/tools/call'], method: 'tools/call' });
+  });
+  it('a finding on another method: the method alone', () => {
+    expect(located('resources/read', '(server)')).toEqual({ logical: ['x/resources/read'], method: 'resources/read' });
+  });
+  it('a raw frame that names no method', () => {
+    expect(located(null, '(server)')).toEqual({ logical: ['x/raw frame'], method: null });
+  });
+});
