@@ -30,9 +30,29 @@ function expectationSchema(expected: Culprit['expected']): Record<string, unknow
   return keywords;
 }
 
-/** A value for the culprit: a value the answer offers that the field accepts, else one from the field's schema and the answer's expectation; undefined when neither says anything. */
+/** A cue that an example value follows, in a field's description: "IANA timezone name, e.g. Asia/Shanghai". */
+const EXAMPLE = /(?:\be\.g\.|\beg\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bexamples?:)\s*,?\s*(?:["'`‘“]([^"'`’”\n]{1,100})["'`’”]|([^\s,;()]{1,100}))/gi;
+
+/** The values a field's own schema shows as examples, as a model reads them: `examples`, then "e.g. X" in its description. */
+export function exampleValues(field: JsonSchema | undefined): unknown[] {
+  if (!isRecord(field)) return [];
+  const out: unknown[] = Array.isArray(field.examples) ? [...field.examples] : [];
+  const description = typeof field.description === 'string' ? field.description : '';
+  for (const m of description.matchAll(EXAMPLE)) {
+    const example = (m[1] ?? m[2].replace(/[.:]+$/, '')).trim();
+    if (example === '') continue;
+    out.push(example);
+    if (/^-?\d+(?:\.\d+)?$/.test(example)) out.push(Number(example));
+  }
+  return out;
+}
+
+/**
+ * A value for the culprit: a value the answer offers that the field accepts, else an example the field's schema or
+ * description shows, else one from the field's schema and the answer's expectation; undefined when nothing says anything.
+ */
 function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSchema): unknown {
-  const offered = culprit.expected?.values ?? [];
+  const offered = [...(culprit.expected?.values ?? []), ...exampleValues(field)];
   const accepted = offered.find((value) => field === undefined || accepts(field, root, value));
   if (accepted !== undefined) return jsonClone(accepted);
   const said = expectationSchema(culprit.expected);

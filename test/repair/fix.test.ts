@@ -1,6 +1,6 @@
 // The agent's edit: only the located culprits change; their values come from the answer, else from the field's schema.
 import { describe, expect, it } from 'vitest';
-import { fixArguments, schemaAt } from '../../src/repair/fix.js';
+import { exampleValues, fixArguments, schemaAt } from '../../src/repair/fix.js';
 import type { Culprit } from '../../src/repair/diagnosis.js';
 
 const schema = {
@@ -27,6 +27,17 @@ describe('fixArguments', () => {
   it('replaces a mistyped value, taking an offered value the field accepts first', () => {
     expect(fixArguments({ order_id: 'ord_abcdef', status: 7 }, [culprit(['status'], 'enum', { values: ['bogus', 'shipped'] })], schema)).toEqual({ order_id: 'ord_abcdef', status: 'shipped' });
     expect(fixArguments({ order_id: 'ord_abcdef', limit: 'ten' }, [culprit(['limit'], 'type', { type: 'integer' })], schema)).toEqual({ order_id: 'ord_abcdef', limit: 1 });
+  });
+
+  it("takes an example the field's description shows once the answer locates it (time-mcp 1.0.6, calc-mcp 2.1.1)", () => {
+    const zones = { type: 'object', properties: { timezone: { type: 'string', description: 'The timezone of the time, IANA timezone name, e.g. Asia/Shanghai' }, cidr: { type: 'string', description: 'CIDR notation (e.g. 192.168.1.0/24)' }, n: { type: 'integer', examples: [12] } } };
+    expect(fixArguments({ timezone: 'x' }, [culprit(['timezone'], 'invalid')], zones)).toEqual({ timezone: 'Asia/Shanghai' });
+    expect(fixArguments({ cidr: 'a' }, [culprit(['cidr'], 'invalid')], zones)).toEqual({ cidr: '192.168.1.0/24' });
+    expect(fixArguments({ n: 'a' }, [culprit(['n'], 'type')], zones)).toEqual({ n: 12 });
+    // What the answer offers comes first; an example the field's schema refuses is not taken.
+    expect(fixArguments({ timezone: 'x' }, [culprit(['timezone'], 'invalid', { values: ['UTC'] })], zones)).toEqual({ timezone: 'UTC' });
+    expect(exampleValues({ type: 'integer', description: 'e.g. ten' })).toEqual(['ten']);
+    expect(fixArguments({ limit: 99 }, [culprit(['limit'], 'range')], { type: 'object', properties: { limit: { type: 'integer', minimum: 1, description: 'e.g. ten' } } })).toEqual({ limit: 1 });
   });
 
   it('removes an argument the answer calls unexpected', () => {
