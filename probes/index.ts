@@ -14,13 +14,17 @@ import { probe as malformedRequest } from './malformed-request.js';
 import { probe as jsonrpc } from './jsonrpc.js';
 import { probe as notification } from './notification.js';
 import { probe as concurrency } from './concurrency.js';
+import { probe as resources } from './resources.js';
+import { probe as prompts } from './prompts.js';
+import { probe as completions } from './completions.js';
+import { probe as protocolRequests } from './protocol-requests.js';
 
 function guarded(probe: Probe): Probe {
   return {
     ...probe,
-    plan(tool, allTools) {
+    plan(tool, allTools, context) {
       try {
-        return probe.plan(tool, allTools);
+        return probe.plan(tool, allTools, context);
       } catch (error) {
         return { skip: `could not plan from this inputSchema: ${error instanceof Error ? error.message : String(error)}` };
       }
@@ -43,6 +47,10 @@ const byKind: Record<ProbeKind, Probe> = {
   jsonrpc,
   notification,
   concurrency,
+  resources,
+  prompts,
+  completions,
+  'protocol-requests': protocolRequests,
 };
 
 export const PROBES: Probe[] = PROBE_KINDS.map((kind) => guarded(byKind[kind]));

@@ -9,6 +9,7 @@ const raw = (text: string, expectCode: number, label: string): ProbeCase => ({
   expectCode,
   label,
   delivery: { kind: 'raw', text },
+  breaks: label,
 });
 
 export const probe: Probe = {

@@ -18,6 +18,7 @@ export const probe: Probe = {
       label,
       ...(target === undefined ? {} : { target }),
       delivery: { kind: 'request', method: 'tools/call', params },
+      breaks: label,
     });
     const tool: ToolTarget = { kind: 'tool', name };
     return {

@@ -19,7 +19,7 @@ export const probe: Probe = {
         notification('notifications/cancelled', { requestId: 'errlint-0', reason: 'probe' }, 'cancellation of an unknown request'),
         notification('notifications/roots/list_changed', {}, 'roots/list_changed'),
         notification('notifications/errlint/unknown', {}, 'an unknown notification'),
-        notification('tools/call', { name: 'errlint_no_such_tool', arguments: {} }, 'tools/call without an id'),
+        { ...notification('tools/call', { name: 'errlint_no_such_tool', arguments: {} }, 'tools/call without an id'), breaks: 'a request sent without an id' },
       ],
       arbitrary: null,
     };

@@ -22,7 +22,7 @@ export const rule: Rule = {
 
   // Successes of tool calls; a success to a protocol probe is the protocol rules' business.
   appliesTo(r) {
-    return r.kind === 'success' && !r.protocolProbe;
+    return r.kind === 'success' && r.toolCall;
   },
 
   check(r, ctx) {

@@ -44,7 +44,8 @@ export const rule: Rule = {
   // Protocol probes expect JSON-RPC errors (malformed-request, jsonrpc-conformance grade them); a burst's answers are concurrent-calls'.
   appliesTo(r) {
     const ex = r.exchange;
-    if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool' || r.protocolProbe || ex.burst !== undefined) return false;
+    // Tool calls only: another surface's failures belong on the JSON-RPC layer (resource-not-found, prompt-contract grade them).
+    if (!r.toolCall || ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool' || ex.burst !== undefined) return false;
     return r.answered || r.kind === 'http';
   },
 

@@ -24,11 +24,19 @@ import { rule as serverSurvives } from './server-survives.js';
 import { rule as timelyResponse } from './timely-response.js';
 import { rule as concurrentCalls } from './concurrent-calls.js';
 import { rule as stdoutClean } from './stdout-clean.js';
+import { rule as resourceNotFound } from './resource-not-found.js';
+import { rule as resourceTraversal } from './resource-traversal.js';
+import { rule as promptContract } from './prompt-contract.js';
+import { rule as requestRefusal } from './request-refusal.js';
 
 export const RULES: Rule[] = [
   errorChannel,
   unknownTool,
   malformedRequest,
+  resourceNotFound,
+  resourceTraversal,
+  promptContract,
+  requestRefusal,
   jsonrpcConformance,
   notificationSilence,
   noErrorAsSuccess,

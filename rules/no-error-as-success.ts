@@ -43,7 +43,7 @@ export const rule: Rule = {
   // Inputs that must fail are checked whatever the answer; other inputs only when they got a success.
   // A success to a protocol probe is malformed-request's or notification-silence's; a burst's is concurrent-calls'.
   appliesTo(r) {
-    if (!r.answered || r.protocolProbe || r.exchange.burst !== undefined) return false;
+    if (!r.answered || !r.toolCall || r.exchange.burst !== undefined) return false;
     return shouldFail(r.exchange) || r.kind === 'success';
   },
 

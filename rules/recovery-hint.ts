@@ -1,5 +1,6 @@
 // Rule recovery-hint: an error tells the agent how to recover — the offending argument, the expected input, or the next step.
-import type { Exchange } from '../src/types.js';
+import type { Exchange, Surface } from '../src/types.js';
+import { SURFACE_OF } from '../src/types.js';
 import type { Rule } from '../src/grade/rule.js';
 import { escapeRegExp } from '../src/util/regex.js';
 import { isRecord } from '../src/util/guards.js';
@@ -59,6 +60,31 @@ function namesTool(name: string, text: string): boolean {
   return text.toLowerCase().includes(name.toLowerCase());
 }
 
+const OTHER_SURFACES = new Set<Surface>(['resources', 'prompts', 'completions']);
+
+/** What a request on another surface asked for, in the spellings an answer may use: as sent, as a URL parser folds it, a template's fixed start. */
+function askedFor(name: string): string[] {
+  const asked = name.trim();
+  if (asked === '') return [];
+  const out = [asked.slice(0, 120)];
+  const start = asked.split('{')[0];
+  if (start !== asked && start.length >= 8) out.push(start);
+  try {
+    out.push(new URL(asked).href);
+  } catch {
+    // not a URL: as sent only
+  }
+  return out;
+}
+
+/** Does the error of a request on another surface name what it asked for (the URI, the prompt) or a parameter of it ("Invalid URL")? */
+function namesRequest(ex: Exchange, text: string): boolean {
+  const lower = text.toLowerCase();
+  if (askedFor(ex.case.name).some((a) => lower.includes(a.toLowerCase()))) return true;
+  const params = Array.isArray(ex.request) || !isRecord(ex.request.params) ? [] : Object.keys(ex.request.params);
+  return params.some((key) => mentions(text, key)) || (params.includes('uri') && mentions(text, 'url'));
+}
+
 export const rule: Rule = {
   meta: {
     id: 'recovery-hint',
@@ -69,13 +95,15 @@ export const rule: Rule = {
       noArgumentHint: 'The error for schema-violating input ({label}) names neither the argument ({names}) nor the expected type, format or values: "{text}"',
       noNextStep: 'The error ({label}) does not say what to do next (retry, change the input, call another tool, escalate) and carries no metadata: "{text}"',
       noToolHint: "The error for unknown tool '{name}' neither names it nor lists the available tools: \"{text}\"",
+      noRequestHint: 'The error for {label} names neither what was asked for ({name}) nor the parameter at fault, and says nothing of what to send instead: "{text}"',
     },
   },
 
   // Blank tool errors are error-not-empty's; there is no hint to look for. Protocol probes get JSON-RPC's standard
   // messages ("Method not found") by design, and a burst's inputs carry no expectation a hint could be judged against.
   appliesTo(r) {
-    if (r.protocolProbe || r.exchange.burst !== undefined) return false;
+    // The traversal read is resource-traversal's: a security check, not a request an agent repairs.
+    if (r.protocolProbe || r.exchange.burst !== undefined || r.exchange.case.sensitive) return false;
     return r.isError && r.surfaces.some((s) => !isBlank(s.text));
   },
 
@@ -90,6 +118,13 @@ export const rule: Rule = {
       return;
     }
     const meta = r.metadata;
+    // Another surface (a resource, a prompt, a completion): naming what was asked for or the parameter at fault is the hint.
+    if (OTHER_SURFACES.has(SURFACE_OF[ex.probe])) {
+      if (!namesRequest(ex, text) && findNextStep(text) === null && !hasActionableMetadata(meta)) {
+        ctx.report({ messageId: 'noRequestHint', data: { label, name: snippet(ex.case.name, 80), text: snippet(text) } });
+      }
+      return;
+    }
     const names = argumentNames(ex);
     const describesInput =
       names.some((n) => mentions(text, n)) || findExpectation(text) !== null || meta.fields.field !== undefined || meta.fields.expected !== undefined;

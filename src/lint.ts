@@ -49,14 +49,19 @@ export async function lint(options: LintOptions): Promise<Report> {
   });
   try {
     const allTools = await session.listTools();
+    const surfaces = await session.listSurfaces();
     const tools = selectTools(allTools, options.tools ?? (options.replay && options.replay.tool !== NO_TOOL ? [options.replay.tool] : undefined), options.toolGlobs);
     const probingFrom = Date.now();
     const grader = new Grader(rules, { session: session.facts, profile: settings.profile, metadata: options.metadata });
     const run = await runProbes(session, tools, allTools, {
       ...settings,
       probes,
+      context: { facts: session.facts, surfaces },
       replay: options.replay,
-      grade: (exchange) => grader.grade(exchange),
+      grade: (exchange) => {
+        options.onExchange?.(exchange);
+        return grader.grade(exchange);
+      },
       repair: repairer({ attempts: settings.repairAttempts ?? DEFAULTS.repairAttempts, flags: settings, metadata: options.metadata, allTools, signal: stop.signal, onRepair: options.onRepair }),
       serializes: (hit) => ruleById(hit.ruleId)?.meta.serializesRun === true,
       onProgress: options.onProgress,
@@ -64,7 +69,7 @@ export async function lint(options: LintOptions): Promise<Report> {
     });
     const tailFrom = Date.now();
     const server = { serverInfo: session.serverInfo, facts: session.facts, restarts: session.restarts, stderr: session.stderr, limits: session.caps.messages };
-    return settle(assembleReport({ options, settings, rules, probes, server, allTools, tools, run, clock: { started, probingFrom, tailFrom } }));
+    return settle(assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces, run, clock: { started, probingFrom, tailFrom } }));
   } finally {
     stop.release();
     await session.close();

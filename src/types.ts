@@ -45,8 +45,38 @@ export const PROBE_KINDS = [
   'jsonrpc',
   'notification',
   'concurrency',
+  'resources',
+  'prompts',
+  'completions',
+  'protocol-requests',
 ] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
+
+/** What an agent touches on a server: its tools, resources, prompts, completions, logging, and the protocol itself. */
+export const SURFACES = ['tools', 'resources', 'prompts', 'completions', 'logging', 'server'] as const;
+export type Surface = (typeof SURFACES)[number];
+
+/** The surface each probe kind exercises (coverage; the score's breadth). protocol-requests also checks logging and undeclared capabilities. */
+export const SURFACE_OF: Record<ProbeKind, Surface> = {
+  'missing-required': 'tools',
+  'wrong-type': 'tools',
+  'null-values': 'tools',
+  'empty-values': 'tools',
+  'constraint-violations': 'tools',
+  'extra-properties': 'tools',
+  unicode: 'tools',
+  oversized: 'tools',
+  'unknown-tool': 'tools',
+  positive: 'tools',
+  'malformed-request': 'tools',
+  jsonrpc: 'server',
+  notification: 'server',
+  concurrency: 'tools',
+  resources: 'resources',
+  prompts: 'prompts',
+  completions: 'completions',
+  'protocol-requests': 'server',
+};
 
 /** The path of an input that cannot be replayed by path (a shrink candidate fast-check did not keep). */
 export const UNKNOWN_PATH = '?';
@@ -75,8 +105,10 @@ export const NO_TOOL = '(server)';
  * - any: no verdict on success vs failure; only a bounded, well-formed answer is expected.
  * - protocol-error: a JSON-RPC error with `ProbeCase.expectCode` (malformed request, bad frame, unknown method).
  * - no-answer: nothing at all may come back (a notification).
+ * - refused: a request on another surface than tools (a resource that does not exist, an unknown prompt) that a correct
+ *   server refuses with a JSON-RPC error, `ProbeCase.expectCode` by the negotiated version's spec; an agent reads its text.
  */
-export type Expectation = 'invalid-input' | 'unknown-tool' | 'valid-input' | 'any' | 'protocol-error' | 'no-answer';
+export type Expectation = 'invalid-input' | 'unknown-tool' | 'valid-input' | 'any' | 'protocol-error' | 'no-answer' | 'refused';
 
 export interface ToolAnnotations {
   title?: string;
@@ -103,8 +135,14 @@ export interface ProbeCase {
   /** The `arguments` sent (may deliberately be anything, including undefined to omit it). */
   arguments: unknown;
   expect: Expectation;
-  /** With expect 'protocol-error': the JSON-RPC code a correct server answers with. */
+  /** With expect 'protocol-error' or 'refused': the JSON-RPC code a correct server answers with. */
   expectCode?: number;
+  /** Other codes that are also right (an older or newer revision's code a client must accept). */
+  acceptCodes?: number[];
+  /** How the negotiated version's spec asks for `expectCode`: MUST or SHOULD (absent: SHOULD). */
+  requirement?: 'must' | 'should';
+  /** The answer may hold what must never be printed (a file read past the server's root): only its size and hash are kept. */
+  sensitive?: true;
   /**
    * The input breaks the schema in a way a validating server refuses before acting: a required argument missing, or of
    * the wrong JSON type, or null. Only such inputs go to tools without annotations (rulebook §7).
@@ -116,6 +154,12 @@ export interface ProbeCase {
   target?: CaseTarget;
   /** How the case goes on the wire; a plain tools/call {name, arguments} when absent. */
   delivery?: Delivery;
+  /**
+   * What the frame breaks on purpose, against the spec's JSON schema of the negotiated version (bad JSON, params of
+   * the wrong shape, a request sent as a notification), for people; absent: the frame is valid and only its content
+   * (a tool's arguments, a name or URI that does not exist) is what the probe is about.
+   */
+  breaks?: string;
 }
 
 /** What a probe case aims at: arguments of the tool it calls, or a tool it names. */
@@ -354,11 +398,35 @@ export interface UserSupplied {
 export interface SessionFacts {
   protocolVersion: string;
   era: ProtocolEra;
+  /** The capabilities the server declared (`resources`, `prompts`, `completions`, `logging`, …). */
+  capabilities: Record<string, unknown>;
   /** How the server was reached: a stdio process, Streamable HTTP, or the legacy HTTP+SSE transport. */
   transport: TransportKind;
   timeoutMs: number;
   /** What the user gave the server (command-line arguments, working directory); absent when not known. */
   userSupplied?: UserSupplied;
+}
+
+/** One list of what a server offers besides tools: whether its capability is declared, its items, and why listing failed. */
+export interface Listed {
+  declared: boolean;
+  /** The entries as listed (each with its string `uri`, `uriTemplate` or `name`). */
+  items: Record<string, unknown>[];
+  /** Why the list could not be read (the capability is declared but the request failed). */
+  failed?: string;
+}
+
+/** What the server offers besides tools, listed once after the handshake for the surface probes. */
+export interface ServerSurfaces {
+  resources: Listed;
+  templates: Listed;
+  prompts: Listed;
+}
+
+/** What a server-scope probe plans from besides the tools: the session's facts and the surfaces it lists. */
+export interface ProbeContext {
+  facts: SessionFacts;
+  surfaces: ServerSurfaces;
 }
 
 export interface Probe {
@@ -373,7 +441,7 @@ export interface Probe {
    * this tool, with the reason (e.g. "no required properties").
    * For scope 'server', `tool` is a placeholder named NO_TOOL and `allTools` lists the real tools.
    */
-  plan(tool: ToolInfo, allTools: readonly ToolInfo[]): ProbePlan | { skip: string };
+  plan(tool: ToolInfo, allTools: readonly ToolInfo[], context?: ProbeContext): ProbePlan | { skip: string };
 }
 
 export interface ProbePlan {
@@ -470,6 +538,8 @@ export interface LintOptions {
   repairAttempts?: number;
   /** Called with each of the repair agent's decisions, recovered or not (the report keeps the transcripts of the unrecovered ones only). */
   onRepair?: (decision: RepairDecision) => void;
+  /** Called with every exchange of the run as it is graded (the frame as sent, the probe case, the answer), e.g. to check the frames a run sends. */
+  onExchange?: (exchange: Exchange) => void;
   /** Aborting it with an Interrupted reason (a signal) stops the run; the report then says what was not probed. */
   signal?: AbortSignal;
 }

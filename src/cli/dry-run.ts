@@ -19,6 +19,7 @@ export async function planRun(options: LintOptions): Promise<string> {
       allowDestructive: options.allowDestructive ?? false,
       readOnly: options.readOnly ?? false,
       replay: options.replay,
+      context: { facts: session.facts, surfaces: await session.listSurfaces() },
     });
     const lines = [`Plan for ${terminalSafe(options.name ?? session.serverInfo.name ?? targetName(options.target))} (protocol ${session.facts.protocolVersion}, ${tools.length} tools, up to ${runs} random inputs per probe):`];
     let total = 0;
@@ -27,7 +28,7 @@ export async function planRun(options: LintOptions): Promise<string> {
       lines.push(`  ${terminalSafe(tool.name).padEnd(32)} ${probe.padEnd(22)} ${plan.enumerated.length} enumerated${plan.arbitrary ? ` + ${runs} random` : ''}`);
     }
     for (const skip of skips) lines.push(`  ${terminalSafe(skip.tool).padEnd(32)} ${skip.probe.padEnd(22)} skip: ${terminalSafe(skip.reason)}`);
-    lines.push(`About ${total} tools/call requests (plus liveness checks and shrinking). Nothing was called.`);
+    lines.push(`About ${total} requests (plus liveness checks and shrinking). Nothing was called.`);
     return lines.join('\n') + '\n';
   } finally {
     await session.close();

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { Exchange, Graded, GradedExchange, ProbeCase, ProbeKind, RepairOutcome, RepairRecord, RuleHit, Skip, ToolInfo } from '../types.js';
 import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
+import { withhold } from '../session/answer.js';
 import { planUnits, type Batch, type PlannedUnit, type PlanOptions } from '../plan/batches.js';
 import { abbreviate } from '../util/text.js';
 import { releaseSchemaCaches } from '../schema/caches.js';
@@ -420,6 +421,7 @@ async function execute(session: Session, tool: ToolInfo, probe: ProbeKind, probe
       break;
   }
   const noise = session.takeNoise();
+  if (probeCase.sensitive) raws = raws.map(withhold);
   return raws.map((raw, index) => ({
     seq: seq + index,
     tool: tool.name,

@@ -17,6 +17,7 @@ import {
 import { extractMetadata, type ErrorMetadata, type MetadataOptions } from '../matchers/metadata.js';
 import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText } from '../matchers/sent.js';
 import type { LeakOptions } from '../matchers/leaks.js';
+import { methodOf } from '../session/answer.js';
 
 /** What every reading of a run shares: the session, and the metadata field names the user added (one setting for all rules). */
 export interface ReadingSettings {
@@ -79,6 +80,11 @@ export class Reading {
   }
 
   /** A well-formed tools/call request of ours (not a raw frame, a batch or another method). */
+  /** The JSON-RPC method we sent (null for a raw frame that names none). */
+  get method(): string | null {
+    return methodOf(this.exchange);
+  }
+
   get toolCall(): boolean {
     const request = this.exchange.request;
     return !Array.isArray(request) && request.method === 'tools/call' && !this.protocolProbe;

@@ -1,5 +1,5 @@
 // The plan: which (tool, probe) batches run, in which order, with which inputs, and every skip with its reason. Pure.
-import type { Probe, ProbeKind, ProbePlan, Skip, ToolInfo } from '../types.js';
+import type { Probe, ProbeContext, ProbeKind, ProbePlan, Skip, ToolInfo } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import { UsageError } from '../errors.js';
 import { matchesAny } from '../util/glob.js';
@@ -16,6 +16,8 @@ export interface Batch {
 /** What decides the plan: the probe kinds wanted, the safety flags, and a replay of one input. */
 export interface PlanOptions extends SafetyFlags {
   probes: readonly Probe[];
+  /** The session's facts and the surfaces the server lists, for the server-scope probes of resources, prompts and requests. */
+  context?: ProbeContext;
   /** Replay exactly one input: the (tool, probe) pair and its fast-check path. */
   replay?: { tool: string; probe: ProbeKind; path: string };
 }
@@ -39,7 +41,7 @@ export function planBatches(tools: readonly ToolInfo[], allTools: readonly ToolI
  */
 export function* planUnits(tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: PlanOptions): Generator<PlannedUnit> {
   const add = (unit: PlannedUnit, tool: ToolInfo, probe: Probe, known: readonly ToolInfo[], policy: CallPolicy = { level: 'all' }) => {
-    const planned = probe.plan(tool, known);
+    const planned = probe.plan(tool, known, options.context);
     const plan = 'skip' in planned ? planned : restrictPlan(planned, probe.kind, policy);
     if ('skip' in plan) unit.skips.push({ tool: tool.name, probe: probe.kind, reason: plan.skip });
     else if (plan.enumerated.length === 0 && plan.arbitrary === null) unit.skips.push({ tool: tool.name, probe: probe.kind, reason: 'the probe planned no input for this tool' });

@@ -2,7 +2,7 @@
 // evidence, a replay command), its checks scored, its coverage stated, and every setting the verdict rests on.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { Exchange, HttpFacts, RepairOutcome, RepairRecord, LintOptions, ProbeKind, Probe, RuleHit, Severity, SessionFacts, SourceAnchor, ToolInfo } from '../types.js';
+import type { Exchange, HttpFacts, RepairOutcome, RepairRecord, LintOptions, ProbeKind, Probe, RuleHit, Severity, ServerSurfaces, SessionFacts, SourceAnchor, ToolInfo } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import type { EnabledRule } from '../grade/grade.js';
 import { templateOf } from '../grade/grade.js';
@@ -31,13 +31,15 @@ export interface LintOutcome {
   server: { serverInfo: Report['server']['serverInfo']; facts: SessionFacts; restarts: number; stderr: string; limits: string[] };
   allTools: readonly ToolInfo[];
   tools: readonly ToolInfo[];
+  /** What the server lists besides tools (absent when the run never read it). */
+  surfaces?: ServerSurfaces;
   run: { exchanges: readonly (Pick<Exchange, 'tool' | 'probe' | 'applies'> & { repair?: RepairOutcome })[]; hits: readonly RuleHit[]; skips: Report['skips']; interrupted?: Interrupted };
   /** When the lint started, probing started and probing ended (ms since the epoch). */
   clock: { started: number; probingFrom: number; tailFrom: number };
 }
 
 /** The report of one lint, before its gate is settled. */
-export function assembleReport({ options, settings, rules, probes, server, allTools, tools, run, clock }: LintOutcome): Report {
+export function assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces, run, clock }: LintOutcome): Report {
   const serverName = options.name ?? server.serverInfo.name ?? targetName(options.target);
   const checks = buildChecks(run.exchanges, run.hits, rules);
   // Everything the server said is redacted, with the user's extra secret patterns too.
@@ -48,7 +50,8 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
   for (const finding of findings) counts[finding.severity]++;
   const passed = checks.filter((c) => c.verdict === 'pass').length;
   const toolProbesWanted = probes.some((p) => p.scope === 'tool') && (!options.replay || options.replay.tool !== NO_TOOL);
-  const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, probes.map((p) => p.kind), toolProbesWanted);
+  const offered = surfaces && { protocolVersion: server.facts.protocolVersion, capabilities: server.facts.capabilities, surfaces };
+  const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, probes.map((p) => p.kind), toolProbesWanted, offered);
   const interrupted = run.interrupted && { by: run.interrupted.by, message: run.interrupted.message };
   const perTool = exchangesPerTool(run.exchanges);
   const recovery = settings.repairAttempts === 0 ? undefined : recoveryOf(run.exchanges, settings.repairAttempts ?? 0);

@@ -2,7 +2,7 @@
 import type { Report } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { markdownCell } from './escape.js';
-import { capsText, coverageText, recoveryText } from './verdict.js';
+import { capsText, coverageText, recoveryText, surfacesText } from './verdict.js';
 
 const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
@@ -13,6 +13,8 @@ export function formatMarkdown(report: Report): string {
   out.push('');
   out.push(`Protocol ${markdownCell(server.protocolVersion)} (${server.era} era) · ${report.exchanges} exchanges · seed ${report.settings.seed} · profile ${report.settings.profile}`);
   out.push('');
+  const surfaces = surfacesText(report);
+  if (surfaces) out.push(`Surfaces: ${markdownCell(surfaces)}`, '');
   const recovery = recoveryText(report);
   if (recovery) out.push(`Recovery ${markdownCell(recovery.replace(/^recovery /, ''))}`, '');
   if (score.caps.length > 0) out.push(`Grade ${markdownCell(capsText(report))}`, '');

@@ -2,7 +2,7 @@
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { terminalSafe } from '../util/text.js';
-import { capsText, coverageText, recoveryText } from './verdict.js';
+import { capsText, coverageText, recoveryText, surfacesText } from './verdict.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -80,6 +80,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
 
   const gradeColor = score.grade.startsWith('A') ? c.green : score.grade === 'B' || score.grade === 'C' ? c.yellow : c.red;
   out.push(`${c.bold('Score')} ${score.score.toFixed(1)} / 100   ${c.bold('Grade')} ${gradeColor(c.bold(score.grade))}   ${coverageText(report)}`);
+  const surfaces = surfacesText(report);
+  if (surfaces) out.push(`${c.bold('Surfaces')} ${terminalSafe(surfaces)}`);
   const recovery = recoveryText(report);
   if (recovery) out.push(`${c.bold('Recovery')} ${recovery.replace(/^recovery /, '')}`);
   if (score.caps.length > 0) out.push(c.dim(terminalSafe(`Grade ${capsText(report)}`)));

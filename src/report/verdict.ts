@@ -19,6 +19,16 @@ export function coverageText(report: Report): string {
   return `${coverage.toolsProbed} of ${plural(coverage.toolsListed, 'tool')} probed${partial} · ${coverage.probeKindsRun.length} of ${plural(kinds, 'probe kind')} run`;
 }
 
+/**
+ * "tools probed (2 tools) · resources probed (1 resource, 1 template) · logging not declared: refusal checked · …",
+ * or '' for a report without them.
+ */
+export function surfacesText(report: Report): string {
+  return (report.coverage.surfaces ?? [])
+    .map((s) => (s.status === 'probed' ? `${s.surface} probed (${s.available})` : s.status === 'refusal checked' ? `${s.surface} not declared: refusal checked` : `${s.surface} not probed (${s.reason ?? s.available})`))
+    .join(' · ');
+}
+
 /** A rate as a whole percentage ("93%"), or "–" for none. */
 export function percent(rate: number | null | undefined): string {
   return rate === null || rate === undefined ? '–' : `${Math.round(rate * 100)}%`;

@@ -1,6 +1,24 @@
 // Coverage, part of the verdict (rulebook §6): which listed tools were probed, which probe kinds ran, and why the rest did not. Pure.
-import type { Exchange, ProbeKind, Skip } from '../types.js';
+import type { Exchange, Listed, ProbeKind, ServerSurfaces, Skip, Surface } from '../types.js';
 import { NO_TOOL } from '../types.js';
+import { versionAtLeast } from '../protocol-version.js';
+
+/** How far one surface was tested, and why not further. */
+export interface SurfaceCoverage {
+  surface: Surface;
+  /** What the server offers there: "12 tools", "3 resources, 1 template", "not declared". */
+  available: string;
+  /** probed: its probe sent requests; refusal checked: not declared, so only its refusal was asked for; not probed: see reason. */
+  status: 'probed' | 'refusal checked' | 'not probed';
+  reason?: string;
+}
+
+/** What the server declared and listed, and the negotiated version: what the surfaces' coverage rests on. */
+export interface Offered {
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  surfaces: ServerSurfaces;
+}
 
 export interface Coverage {
   /** Tools the server listed. */
@@ -19,6 +37,8 @@ export interface Coverage {
   incomplete: boolean;
   /** Why tools went unprobed, one line per reason with the tools it applies to. */
   reasons: string[];
+  /** Every surface an agent touches (tools, resources, prompts, completions, logging, server): available, probed, or why not. */
+  surfaces: SurfaceCoverage[];
 }
 
 /**
@@ -32,6 +52,7 @@ export function coverageOf(
   skips: readonly Skip[],
   enabled: readonly ProbeKind[],
   toolProbesWanted: boolean,
+  offered?: Offered,
 ): Coverage {
   const probed = new Set<string>();
   const kinds = new Set<ProbeKind>();
@@ -61,7 +82,44 @@ export function coverageOf(
     probeKindsNotRun: enabled.filter((kind) => !kinds.has(kind)),
     incomplete: toolProbesWanted && listed.length > 0 && probed.size === 0,
     reasons,
+    surfaces: surfacesOf(listed.length, probed.size, reasons, kinds, skips, enabled, offered),
   };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Each surface: what the server offers, whether its probe ran, and why not. */
+function surfacesOf(listed: number, probed: number, reasons: readonly string[], ran: ReadonlySet<ProbeKind>, skips: readonly Skip[], enabled: readonly ProbeKind[], offered: Offered | undefined): SurfaceCoverage[] {
+  const why = (kind: ProbeKind) =>
+    skips.find((s) => s.tool === NO_TOOL && s.probe === kind)?.reason ?? (enabled.includes(kind) ? `the ${kind} probe sent nothing` : `the ${kind} probe was not asked for (--probe)`);
+  const out: SurfaceCoverage[] = [];
+  out.push(probed > 0 ? { surface: 'tools', available: plural(listed, 'tool'), status: 'probed' } : { surface: 'tools', available: plural(listed, 'tool'), status: 'not probed', reason: listed === 0 ? 'the server lists no tool' : reasons.join('; ') || 'no tool was probed' });
+  if (offered === undefined) return out;
+  const declared = (capability: string) => isObject(offered.capabilities[capability]);
+  // Not declared: the protocol-requests probe asks for its method and expects a refusal (-32601).
+  const undeclared = (surface: Surface, method: string): SurfaceCoverage =>
+    ran.has('protocol-requests') ? { surface, available: 'not declared', status: 'refusal checked', reason: `${method} must be refused` } : { surface, available: 'not declared', status: 'not probed', reason: why('protocol-requests') };
+  const listedSurface = (surface: 'resources' | 'prompts', kind: ProbeKind, lists: Listed[]) => {
+    if (!declared(surface)) return out.push(undeclared(surface, `${surface}/list`));
+    const available = lists.map((l, i) => `${plural(l.items.length, i === 0 ? surface.replace(/s$/, '') : 'template')}${l.failed ? ` (listing failed: ${l.failed})` : ''}`).join(', ');
+    out.push(ran.has(kind) ? { surface, available, status: 'probed' } : { surface, available, status: 'not probed', reason: why(kind) });
+  };
+  listedSurface('resources', 'resources', [offered.surfaces.resources, offered.surfaces.templates]);
+  listedSurface('prompts', 'prompts', [offered.surfaces.prompts]);
+  if (declared('completions')) out.push(ran.has('completions') ? { surface: 'completions', available: 'declared', status: 'probed' } : { surface: 'completions', available: 'declared', status: 'not probed', reason: why('completions') });
+  else if (versionAtLeast(offered.protocolVersion, '2025-03-26')) out.push(undeclared('completions', 'completion/complete'));
+  else out.push({ surface: 'completions', available: 'no completions capability before 2025-03-26', status: 'not probed', reason: 'the negotiated version has no completions capability to check' });
+  if (versionAtLeast(offered.protocolVersion, '2026-07-28')) out.push({ surface: 'logging', available: declared('logging') ? 'declared' : 'not declared', status: 'not probed', reason: 'logging/setLevel was removed in 2026-07-28' });
+  else if (declared('logging')) out.push(ran.has('protocol-requests') ? { surface: 'logging', available: 'declared', status: 'probed' } : { surface: 'logging', available: 'declared', status: 'not probed', reason: why('protocol-requests') });
+  else out.push(undeclared('logging', 'logging/setLevel'));
+  const serverKinds: ProbeKind[] = ['jsonrpc', 'notification', 'protocol-requests'];
+  const serverRan = serverKinds.filter((k) => ran.has(k));
+  out.push(serverRan.length > 0 ? { surface: 'server', available: 'JSON-RPC frames, notifications, protocol requests', status: 'probed' } : { surface: 'server', available: 'JSON-RPC frames, notifications, protocol requests', status: 'not probed', reason: serverKinds.map(why).join('; ') });
+  return out;
+}
+
+function isObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object';
 }
 
 function namesOf(tools: readonly string[]): string {

@@ -1,5 +1,6 @@
 // The score stage: checks (rule × tool × probe) with verdicts, defects with their breadth, the score and the grade (rulebook §6; docs/scoring.md). Pure.
 import type { Exchange, Grade, ProbeKind, RuleHit, Severity } from '../types.js';
+import { NO_TOOL, SURFACE_OF } from '../types.js';
 import type { EnabledRule } from '../grade/grade.js';
 import { ruleById } from '../../rules/index.js';
 import type { Coverage } from './coverage.js';
@@ -135,16 +136,24 @@ export function gradeFor(score: number): Grade {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** The unit of breadth a check belongs to: its tool, a surface of its own (resources, prompts, completions), or the server. */
+function unitOf(check: Pick<Check, 'tool' | 'probe'>): string {
+  if (check.tool !== NO_TOOL) return check.tool;
+  const surface = SURFACE_OF[check.probe];
+  return surface === 'tools' || surface === 'server' ? NO_TOOL : `(${surface})`;
+}
+
 /** Every defect: per (rule, severity), the share of the checked units (tools, and the server) where it failed at that severity. */
 export function defectsOf(checks: readonly Check[]): Defect[] {
   const units = new Set<string>();
   const failingTools = new Map<string, Set<string>>();
   for (const check of checks) {
-    units.add(check.tool);
+    const unit = unitOf(check);
+    units.add(unit);
     if (check.verdict !== 'fail') continue;
     const key = `${check.ruleId}\u0000${check.severity}`;
     if (!failingTools.has(key)) failingTools.set(key, new Set());
-    failingTools.get(key)!.add(check.tool);
+    failingTools.get(key)!.add(unit);
   }
   const defects: Defect[] = [];
   for (const [key, tools] of failingTools) {

@@ -6,7 +6,8 @@ import {
   PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/client';
-import type { Outcome, ProtocolEra, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
+import type { Listed, Outcome, ProtocolEra, ServerSurfaces, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
+import { isRecord } from '../util/guards.js';
 import { RecordingStdioTransport } from '../transport/stdio.js';
 import { RecordingHttpTransport, httpRefusal } from '../transport/http.js';
 import { cutOf, type HttpFacts, type WireTransport } from '../transport/wire.js';
@@ -111,7 +112,7 @@ const ECHO_WAIT_CEILING_MS = 250;
 const RECENT_ANSWERS = 16;
 
 /** A tools/list that pages past this is not going to end. */
-const MAX_TOOL_PAGES = 100;
+const MAX_LIST_PAGES = 100;
 
 /**
  * A tools/call that keeps reporting progress has its deadline pushed back by the per-call timeout at each
@@ -304,6 +305,7 @@ export class Session {
     this.facts = {
       protocolVersion: version,
       era,
+      capabilities: { ...(client.getServerCapabilities() ?? {}) },
       transport: transport.kind,
       timeoutMs: this.options.timeoutMs,
       ...(isHttpTarget(target) ? {} : { userSupplied: { args: target.args, cwd: target.cwd ?? process.cwd() } }),
@@ -334,29 +336,54 @@ export class Session {
 
   /** List every tool, following pagination; raw so that odd but usable tool entries are kept. */
   async listTools(): Promise<ToolInfo[]> {
-    const tools: ToolInfo[] = [];
+    const listed = await this.listAll('tools/list', 'tools', 'name');
+    if (typeof listed === 'string') throw new SessionStartError(`tools/list failed: ${listed}`, this.stderr);
+    return listed as unknown as ToolInfo[];
+  }
+
+  /**
+   * What the server offers besides tools, for the surface probes: its resources, resource templates and prompts, each
+   * listed only when its capability is declared; a list that fails is told by why, and the run goes on.
+   */
+  async listSurfaces(): Promise<ServerSurfaces> {
+    const declared = (name: string) => isRecord(this.facts.capabilities[name]);
+    const list = async (capability: string, method: string, key: string, id: string): Promise<Listed> => {
+      if (!declared(capability)) return { declared: false, items: [] };
+      const listed = await this.listAll(method, key, id);
+      return typeof listed === 'string' ? { declared: true, items: [], failed: listed } : { declared: true, items: listed };
+    };
+    return {
+      resources: await list('resources', 'resources/list', 'resources', 'uri'),
+      templates: await list('resources', 'resources/templates/list', 'resourceTemplates', 'uriTemplate'),
+      prompts: await list('prompts', 'prompts/list', 'prompts', 'name'),
+    };
+  }
+
+  /** Every item of a paginated list whose `id` member is a string (each once), or why the list failed. */
+  private async listAll(method: string, key: string, id: string): Promise<Record<string, unknown>[] | string> {
+    const items: Record<string, unknown>[] = [];
     const seenCursors = new Set<string>();
-    const names = new Set<string>();
+    const ids = new Set<string>();
     let cursor: string | undefined;
     do {
-      const answer = await this.request('tools/list', cursor === undefined ? {} : { cursor });
-      if (answer.outcome.kind !== 'result') throw new SessionStartError(`tools/list failed: ${describeOutcome(answer.outcome)}`, this.stderr);
+      const answer = await this.request(method, cursor === undefined ? {} : { cursor });
+      if (answer.outcome.kind !== 'result') return describeOutcome(answer.outcome);
       const result = answer.outcome.result;
-      for (const tool of Array.isArray(result.tools) ? result.tools : []) {
-        if (tool && typeof tool === 'object' && typeof tool.name === 'string' && !names.has(tool.name)) {
-          names.add(tool.name);
-          tools.push(tool as ToolInfo);
+      for (const item of Array.isArray(result[key]) ? result[key] : []) {
+        if (isRecord(item) && typeof item[id] === 'string' && !ids.has(item[id])) {
+          ids.add(item[id]);
+          items.push(item);
         }
       }
       cursor = typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
       if (cursor !== undefined && seenCursors.has(cursor)) break; // a server that repeats its cursor would loop forever
       if (cursor !== undefined) seenCursors.add(cursor);
-      if (seenCursors.size >= MAX_TOOL_PAGES) {
-        process.emitWarning(`tools/list still had a next page after ${MAX_TOOL_PAGES} pages; probing the ${tools.length} tools listed so far`);
+      if (seenCursors.size >= MAX_LIST_PAGES) {
+        process.emitWarning(`${method} still had a next page after ${MAX_LIST_PAGES} pages; using the ${items.length} listed so far`);
         break;
       }
     } while (cursor !== undefined);
-    return tools;
+    return items;
   }
 
   /** Send a raw JSON-RPC request (never through the SDK's callTool, which validates locally). */

@@ -1,5 +1,5 @@
 // Test helper: hand-written exchanges and a one-call way to grade one with a rule, no server involved.
-import type { BurstPosition, CaseTarget, Delivery, Exchange, Expectation, JsonSchema, MetadataOptions, ProbeKind, ProfileName, RuleLevel, SessionFacts, Severity } from '../../src/types.js';
+import type { BurstPosition, CaseTarget, Delivery, Exchange, Expectation, JsonSchema, MetadataOptions, ProbeCase, ProbeKind, ProfileName, RuleLevel, SessionFacts, Severity } from '../../src/types.js';
 import type { Rule } from '../../src/grade/rule.js';
 import { messageOf } from '../../src/grade/rule.js';
 import { enabledRules, Grader } from '../../src/grade/grade.js';
@@ -111,6 +111,11 @@ export function exchange(spec: ExchangeSpec): Exchange {
   };
 }
 
+/** An exchange of a surface probe's case (resources, prompts, completions, protocol requests), answered as `spec` says. */
+export function surfaceExchange(probe: ProbeKind, probeCase: ProbeCase, spec: Omit<ExchangeSpec, 'probe' | 'delivery' | 'expect'> = {}): Exchange {
+  return { ...exchange({ ...spec, probe, tool: NO_TOOL, delivery: probeCase.delivery, expect: probeCase.expect }), case: probeCase };
+}
+
 /** The frame a delivery puts on the wire, with id 7 where it has one (a raw frame's `{id}` becomes 7). */
 function requestFor(delivery: Delivery | undefined, name: string, args: unknown): Record<string, unknown> | unknown[] {
   switch (delivery?.kind) {
@@ -164,6 +169,7 @@ export function session(opts: GradeOptions = {}): SessionFacts {
   return {
     protocolVersion,
     era: protocolVersion >= '2026-07-28' ? 'modern' : 'legacy',
+    capabilities: {},
     transport: opts.transport ?? 'stdio',
     timeoutMs: opts.timeoutMs ?? 10_000,
     ...(opts.userSupplied ? { userSupplied: opts.userSupplied } : {}),

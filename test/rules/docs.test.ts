@@ -18,10 +18,14 @@ const EXPECT: Partial<Record<ProbeKind, Expectation>> = {
   'malformed-request': 'protocol-error',
   jsonrpc: 'protocol-error',
   notification: 'no-answer',
+  resources: 'refused',
+  prompts: 'refused',
+  completions: 'refused',
+  'protocol-requests': 'protocol-error',
 };
 
 /** Probes planned once per server: their exchanges belong to no real tool. */
-const SERVER_SCOPE: ProbeKind[] = ['malformed-request', 'jsonrpc', 'notification', 'concurrency'];
+const SERVER_SCOPE: ProbeKind[] = ['malformed-request', 'jsonrpc', 'notification', 'concurrency', 'resources', 'prompts', 'completions', 'protocol-requests'];
 
 interface Example {
   exchange: Exchange;
@@ -41,7 +45,9 @@ function expand(value: unknown): unknown {
  * The example of one "## Fails" / "## Passes" section: a probe line, the request (a ```json block, or a ```text block for
  * a raw frame) and the response (```json, or an Outcome line), plus optional lines the protocol rules need:
  * `Label: …`, `Expected code -32700`, `Output schema:` followed by a ```json block, `Noise: \`…\``,
- * `Burst: request 2 of 8 (\`a\`, \`b\`)`, `Answers: 2`, `Repair:` followed by a ```json block (the repair agent's record). Strings may abbreviate repetition as `<'unit' × N>`.
+ * `Burst: request 2 of 8 (\`a\`, \`b\`)`, `Answers: 2`, `Repair:` followed by a ```json block (the repair agent's record),
+ * and for the surface probes `Expect: refused` (or another expectation), `Also accepted: -32602`, `Requirement: MUST`,
+ * `Sensitive: yes`. Strings may abbreviate repetition as `<'unit' × N>`.
  */
 function example(doc: string, heading: 'Fails' | 'Passes'): Example {
   const section = doc.split(/\n## /).find((s) => s.startsWith(`${heading}\n`));
@@ -53,8 +59,10 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
   const rest = [schemaBlock, repairBlock].reduce((text, block) => (block ? text.replace(block[0], '') : text), section);
   const blocks = [...rest.matchAll(/```(json|text)\n([\s\S]*?)\n```/g)].map(([, lang, body]) => (lang === 'text' ? { raw: body } : expand(JSON.parse(body))) as Record<string, unknown>);
   const [request, response] = blocks;
-  const params = (Array.isArray(request) ? undefined : request.params) as { name?: unknown; arguments?: unknown } | undefined;
-  const name = typeof params?.name === 'string' ? params.name : '';
+  const params = (Array.isArray(request) ? undefined : request.params) as { name?: unknown; uri?: unknown; arguments?: unknown; ref?: { name?: unknown } } | undefined;
+  const named = params?.name ?? params?.uri ?? params?.ref?.name;
+  const name = typeof named === 'string' ? named : '';
+  const surface = SERVER_SCOPE.includes(probe) && typeof (request as { method?: unknown }).method === 'string' && (request as { method: string }).method !== 'tools/call';
   let outcome: Exchange['outcome'];
   if (response?.result) outcome = { kind: 'result', result: response.result as Record<string, unknown> };
   else if (response?.error) outcome = { kind: 'error', error: response.error as JsonRpcError };
@@ -72,8 +80,12 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
     probe,
     case: {
       name,
-      arguments: params?.arguments,
-      expect: EXPECT[probe] ?? 'any',
+      arguments: surface ? params : params?.arguments,
+      expect: (/Expect: `?([\w-]+)`?/.exec(section)?.[1] as Expectation | undefined) ?? EXPECT[probe] ?? 'any',
+      ...(/Also accepted: `?(-?\d+)`?/.exec(section) ? { acceptCodes: [Number(/Also accepted: `?(-?\d+)`?/.exec(section)![1])] } : {}),
+      ...(/Requirement: MUST/.test(section) ? { requirement: 'must' as const } : {}),
+      ...(/Sensitive: yes/.test(section) ? { sensitive: true as const } : {}),
+      ...(surface ? { delivery: { kind: 'request' as const, method: (request as { method: string }).method, params } } : {}),
       label: /Label: `([^`]+)`/.exec(section)?.[1] ?? probe,
       ...(expectCode !== undefined ? { expectCode: Number(expectCode) } : {}),
       ...(burst ? { delivery: { kind: 'burst' as const, calls: [...burst[3].matchAll(/`([^`]+)`/g)].map((m) => ({ name: m[1], arguments: {} })) } } : {}),

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/recovery-hint.js';
 import { onProperties } from '../../probes/case.js';
-import { exchange, grade } from '../helpers/exchange.js';
+import { exchange, grade, surfaceExchange } from '../helpers/exchange.js';
+import { surfaceCase } from '../../probes/surface-case.js';
 
 describe('recovery-hint', () => {
   it.each([
@@ -56,6 +57,23 @@ describe('recovery-hint', () => {
     const { findings } = grade(rule, ex);
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ messageId, data });
+  });
+
+  describe('a refusal on another surface: naming what was asked for or its parameter is the hint', () => {
+    const read = (uri: string) => surfaceCase('resources/read', { uri }, { name: uri, expect: 'refused', label: 'a malformed URI', expectCode: -32602 });
+    const prompt = surfaceCase('prompts/get', { name: 'simple-prompt_x' }, { name: 'simple-prompt_x', expect: 'refused', label: 'an unknown prompt name', expectCode: -32602 });
+    it.each([
+      ['the prompt named (server-everything)', surfaceExchange('prompts', prompt, { error: { code: -32602, message: 'MCP error -32602: Prompt simple-prompt_x not found' } })],
+      ['the parameter named: "Invalid URL" (server-everything)', surfaceExchange('resources', read('errlint://not a uri/%zz'), { error: { code: -32603, message: 'Invalid URL' } })],
+      ['a template named by its fixed start (server-everything expands it)', surfaceExchange('completions', surfaceCase('completion/complete', { ref: { type: 'ref/resource', uri: 'errlint://no-such-template/{id}' }, argument: { name: 'id', value: '' } }, { name: 'errlint://no-such-template/{id}', expect: 'any', label: 'completion for a resource template that does not exist' }), { error: { code: -32602, message: 'MCP error -32602: Resource template errlint://no-such-template/errlint-122 not found' } })],
+      ['a next step', surfaceExchange('prompts', prompt, { error: { code: -32602, message: 'No such prompt. Call prompts/list to see the available prompts.' } })],
+    ])('passes: %s', (_name, ex) => {
+      expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+    });
+    it('fails an answer that names nothing', () => {
+      const { findings } = grade(rule, surfaceExchange('prompts', prompt, { error: { code: -32602, message: 'Not found' } }));
+      expect(findings).toEqual([{ messageId: 'noRequestHint', severity: 'warning', data: { label: 'an unknown prompt name', name: 'simple-prompt_x', text: 'Not found' } }]);
+    });
   });
 
   it('does not apply to successes or blank tool errors', () => {

@@ -37,6 +37,10 @@ describe('rule registry', () => {
       ['error-channel', 'error/error'],
       ['unknown-tool', 'error/error'],
       ['malformed-request', 'warning/error'],
+      ['resource-not-found', 'warning/error'], // issue 19: every surface an agent touches
+      ['resource-traversal', 'error/error'],
+      ['prompt-contract', 'warning/error'],
+      ['request-refusal', 'warning/error'],
       ['jsonrpc-conformance', 'warning/error'],
       ['notification-silence', 'error/error'],
       ['no-error-as-success', 'error/error'],

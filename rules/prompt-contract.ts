@@ -1,0 +1,51 @@
+// Rule prompt-contract: prompts/get of an unknown name, or without a required argument, or with arguments that are not
+// strings, is refused with -32602 (every version: "Invalid prompt name: -32602", "Missing required arguments: -32602").
+import type { Rule } from '../src/grade/rule.js';
+import { errorCodeData, snippet } from '../src/matchers/surface.js';
+
+export const rule: Rule = {
+  meta: {
+    id: 'prompt-contract',
+    description: 'prompts/get of an unknown prompt, or without a required argument, is refused with JSON-RPC -32602, not served.',
+    severity: { recommended: 'warning', strict: 'error' },
+    tags: ['layer', 'protocol', 'prompts'],
+    messages: {
+      unknownAccepted: { text: "prompts/get of the unknown prompt '{name}' was answered with a prompt: the agent uses a prompt that does not exist; refuse it with -32602.", severity: 'error' },
+      missingAccepted: "prompts/get {label} was answered with a prompt: a required argument was left out and nothing said so; refuse it with -32602 naming the argument.",
+      typeAccepted: { text: 'prompts/get {label} was answered with a prompt, although prompt arguments are strings; refuse it with -32602.', severity: { recommended: 'note', strict: 'warning' } },
+      wrongCode: 'prompts/get {label} was refused with {codeAsSent}; the spec asks for -32602 (Invalid params){internal}.',
+      toolError: "prompts/get {label} was answered with an isError result, a tool's failure shape; prompts are refused with JSON-RPC -32602.",
+      httpAnswer: 'prompts/get {label} was answered with {http} and no JSON-RPC message; refuse it with JSON-RPC -32602.',
+    },
+  },
+
+  // The prompts probe's must-refuse cases (an undeclared extra argument may be ignored: expect 'any').
+  appliesTo(r) {
+    const ex = r.exchange;
+    return ex.probe === 'prompts' && ex.case.expect === 'refused' && r.method === 'prompts/get' && (r.answered || r.kind === 'http');
+  },
+
+  check(r, ctx) {
+    const c = r.exchange.case;
+    const data = { name: snippet(c.name, 80), label: c.label };
+    switch (r.kind) {
+      case 'http':
+        ctx.report({ messageId: 'httpAnswer', data: { ...data, http: r.httpAnswer } });
+        return;
+      case 'tool-error':
+        ctx.report({ messageId: 'toolError', data });
+        return;
+      case 'success': {
+        const params = (r.exchange.request.params ?? {}) as { arguments?: unknown };
+        ctx.report({ messageId: c.breaks !== undefined ? 'typeAccepted' : params.arguments === undefined ? 'unknownAccepted' : 'missingAccepted', data });
+        return;
+      }
+      case 'protocol-error': {
+        if (r.code === c.expectCode) return;
+        ctx.report({ messageId: 'wrongCode', data: { ...data, ...errorCodeData(r.exchange), internal: r.code === -32603 ? ' (-32603 is for internal errors only)' : '' } });
+        return;
+      }
+      default:
+    }
+  },
+};

@@ -1,0 +1,61 @@
+// Rule request-refusal: the protocol's own requests that a server must refuse are refused with the code the spec names:
+// an invalid cursor or log level (-32602), params of the wrong shape (-32602), a completion for a prompt that does not
+// exist (-32602), a method of a capability the server did not declare (-32601).
+import type { Rule } from '../src/grade/rule.js';
+import { errorCodeData } from '../src/matchers/surface.js';
+
+const METHOD_NOT_FOUND = -32601;
+const INTERNAL_ERROR = -32603;
+const SURFACE_PROBES = new Set(['resources', 'prompts', 'completions', 'protocol-requests']);
+
+export const rule: Rule = {
+  meta: {
+    id: 'request-refusal',
+    description: 'Requests the spec says to refuse (an invalid cursor or log level, malformed params, an unknown completion reference, an undeclared capability) get a JSON-RPC error with the code it names.',
+    severity: { recommended: 'warning', strict: 'error' },
+    tags: ['protocol'],
+    messages: {
+      undeclaredServed: '{method} ({label}) was answered with a result although the server did not declare the capability; declare it, or refuse the method with -32601.',
+      ignored: { text: '{method} ({label}) was answered with a result, as if its params were right; the spec asks for {expected}.', severity: { recommended: 'note', strict: 'warning' } },
+      accepted: '{method} ({label}) was answered with a result; the spec asks to refuse it with {expected}.',
+      internalCode: '{method} ({label}) was refused with -32603, which is for internal errors only; the spec asks for {expected}.',
+      wrongCode: { text: '{method} ({label}) was refused with {codeAsSent}; the spec asks for {expected}.', severity: { recommended: 'note', strict: 'warning' } },
+      noAnswer: '{method} ({label}) got no answer ({outcome}): the client waits out its timeout for a request the spec says to refuse.',
+      httpAnswer: '{method} ({label}) was answered with {http} and no JSON-RPC message; refuse it with a JSON-RPC error ({expected}).',
+    },
+  },
+
+  // The surface probes' protocol-level requests, and completions an agent asks for (resources/read and prompts/get
+  // have rules of their own: resource-not-found, prompt-contract).
+  appliesTo(r) {
+    const ex = r.exchange;
+    if (!SURFACE_PROBES.has(ex.probe) || ex.outcome.kind === 'closed') return false;
+    return ex.case.expect === 'protocol-error' || (ex.case.expect === 'refused' && r.method === 'completion/complete');
+  },
+
+  check(r, ctx) {
+    const c = r.exchange.case;
+    const data = { method: r.method ?? 'a request', label: c.label, expected: String(c.expectCode ?? 'an error') };
+    switch (r.kind) {
+      case 'http':
+        ctx.report({ messageId: 'httpAnswer', data: { ...data, http: r.httpAnswer } });
+        return;
+      case 'timeout':
+      case 'silent':
+        ctx.report({ messageId: 'noAnswer', data: { ...data, outcome: r.kind === 'timeout' ? 'timed out' : 'silence' } });
+        return;
+      case 'success':
+      case 'tool-error': {
+        // A list that ignores an unknown cursor returns the first page: not wrong enough to warn about by default.
+        const messageId = c.expectCode === METHOD_NOT_FOUND ? 'undeclaredServed' : c.breaks === undefined && r.method?.endsWith('/list') ? 'ignored' : 'accepted';
+        ctx.report({ messageId, data });
+        return;
+      }
+      case 'protocol-error':
+        if (r.code === c.expectCode || (c.acceptCodes ?? []).includes(r.code as number)) return;
+        ctx.report({ messageId: r.code === INTERNAL_ERROR ? 'internalCode' : 'wrongCode', data: { ...data, ...errorCodeData(r.exchange) } });
+        return;
+      default:
+    }
+  },
+};
