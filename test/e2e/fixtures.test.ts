@@ -20,7 +20,7 @@ const COMMON = ['--seed', SEED, '--format', 'json', '--quiet'];
 const TIMED = ['--timeout', '2000'];
 
 /** Each defect fixture, the exact set of rule ids it must produce, and the exit code (recommended profile unless `args` say otherwise). */
-const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: string[]; timed?: true }> = [
+const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: string[]; timed?: true; method?: string }> = [
   { fixture: 'stack-trace', rules: ['no-stack-trace'], exit: 1 },
   { fixture: 'validation-internal-error', rules: ['error-channel'], exit: 1 },
   { fixture: 'internal-host', rules: ['no-internal-details'], exit: 1 },
@@ -28,14 +28,16 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   { fixture: 'transient-no-retry', rules: ['retry-after-on-transient', 'agent-recovers'], exit: 0 },
   // Built on @modelcontextprotocol/sdk 1.x: "Operation failed" / empty errors also carry no metadata (a note).
   // Nothing in them for the repair agent to act on either (agent-recovers).
-  { fixture: 'generic-error', rules: ['error-not-generic', 'recovery-hint', 'structured-error-metadata', 'agent-recovers'], exit: 0 },
-  { fixture: 'empty-error', rules: ['error-not-empty', 'structured-error-metadata', 'agent-recovers'], exit: 1 },
+  // SDK 1.x also answers tools/list with an invalid cursor with page one (request-refusal, a note).
+  { fixture: 'generic-error', rules: ['error-not-generic', 'recovery-hint', 'structured-error-metadata', 'agent-recovers', 'request-refusal'], exit: 0 },
+  { fixture: 'empty-error', rules: ['error-not-empty', 'structured-error-metadata', 'agent-recovers', 'request-refusal'], exit: 1 },
   { fixture: 'error-as-success', rules: ['no-error-as-success'], exit: 1 },
   { fixture: 'crash-on-nul', rules: ['server-survives'], exit: 1 },
   { fixture: 'hang-on-large', rules: ['timely-response'], exit: 1, args: TIMED, timed: true },
   { fixture: 'unknown-tool-success', rules: ['unknown-tool'], exit: 1 },
   { fixture: 'malformed-request-internal', rules: ['malformed-request'], exit: 0 },
-  { fixture: 'jsonrpc-sloppy', rules: ['jsonrpc-conformance'], exit: 0 },
+  // Its -32603 for any unknown method is also its answer to resources/list, a capability it did not declare (request-refusal).
+  { fixture: 'jsonrpc-sloppy', rules: ['jsonrpc-conformance', 'request-refusal'], exit: 0 },
   { fixture: 'answers-notifications', rules: ['notification-silence'], exit: 1 },
   { fixture: 'inconsistent-metadata', rules: ['structured-error-metadata'], exit: 0 },
   { fixture: 'inconsistent-metadata', rules: ['structured-error-metadata'], exit: 1, args: ['--profile', 'strict'] },
@@ -49,6 +51,12 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   { fixture: 'unannotated-tools', rules: ['error-channel'], exit: 1 },
   // One stall that does not happen again when re-sent alone: a flaky timeout, a note that caps nothing.
   { fixture: 'flaky-timeout', rules: ['timely-response'], exit: 0, args: TIMED, timed: true },
+  // Issue 19: resources and prompts (2026-07-28: an empty contents array for a missing resource is a MUST NOT, an error).
+  { fixture: 'resource-empty-contents', rules: ['resource-not-found'], exit: 1, method: 'resources/read' },
+  { fixture: 'resource-stack-trace', rules: ['no-stack-trace', 'no-internal-details', 'resource-not-found'], exit: 1, method: 'resources/read' },
+  // The crash text says nothing to do either (recovery-hint), and -32603 is not the -32602 the spec asks for (prompt-contract).
+  { fixture: 'prompt-crash', rules: ['no-internal-details', 'prompt-contract', 'recovery-hint'], exit: 1, method: 'prompts/get' },
+  { fixture: 'unknown-prompt-accepted', rules: ['prompt-contract'], exit: 1, method: 'prompts/get' },
 ];
 
 async function lintFixture(fixture: string, extra: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
@@ -62,10 +70,12 @@ async function lintFixture(fixture: string, extra: string[] = []): Promise<{ cod
 }
 
 /** Lint a defect fixture, then replay its first finding's input alone. */
-async function findsItsDefect({ fixture, rules, exit, args = [] }: (typeof DEFECTS)[number]): Promise<void> {
+async function findsItsDefect({ fixture, rules, exit, args = [], method }: (typeof DEFECTS)[number]): Promise<void> {
   const { code, report } = await lintFixture(fixture, args);
   expect([...new Set(report.findings.map((f) => f.ruleId))].sort()).toEqual([...rules].sort());
   expect(code).toBe(exit);
+  // Where the finding came from: the JSON-RPC method of the exchange it rests on.
+  if (method !== undefined) for (const f of report.findings.filter((f) => rules.includes(f.ruleId))) expect(f.method, f.ruleId).toBe(method);
   expect(report.score.byRule[rules[0]].failed).toBeGreaterThan(0);
 
   // The replay command of the first finding re-sends exactly one input and reproduces the same rule.
@@ -161,6 +171,16 @@ describe.concurrent('well-behaved fixture', () => {
     expect(code).toBe(0);
     expect(report.score.grade).toBe('A+');
     expect(report.coverage).toMatchObject({ toolsListed: 2, toolsProbed: 2, percent: 100, probeKindsNotRun: [], incomplete: false });
+    // Its resource, template, prompt and completions are probed too (issue 19); 2026-07-28 has no logging/setLevel to probe.
+    expect(report.coverage.surfaces.map((s) => [s.surface, s.status])).toEqual([
+      ['tools', 'probed'],
+      ['resources', 'probed'],
+      ['prompts', 'probed'],
+      ['completions', 'probed'],
+      ['logging', 'not probed'],
+      ['server', 'probed'],
+    ]);
+    expect(report.coverage.surfaces.find((s) => s.surface === 'resources')!.available).toBe('1 resource, 1 template');
     expect(report.checks.length).toBeGreaterThan(100);
   });
 
