@@ -51,7 +51,7 @@ export const probe: Probe = {
     const cases: ProbeCase[] = [];
     const missing = [`${base}/errlint-no-such-resource`, `${base}/errlint/no-such-resource.txt`].find((uri) => !exists(uri));
     if (missing) cases.push(read(missing, 'a resource URI that does not exist'));
-    cases.push(read('errlint://not a uri/%zz', 'a malformed URI', { expectCode: INVALID_PARAMS, acceptCodes: from2026(context) ? [] : [RESOURCE_NOT_FOUND], requirement: 'should' }));
+    cases.push(read('errlint://not a uri/%zz', 'a malformed URI', { expectCode: INVALID_PARAMS, acceptCodes: from2026(context) ? [] : [RESOURCE_NOT_FOUND], requirement: 'should', breaks: 'a uri that is not a URI' }));
     const foreign = 'errlint-unknown-scheme://resource/1';
     if (!exists(foreign) && known.scheme !== 'errlint-unknown-scheme') cases.push(read(foreign, 'a URI of a scheme the server does not serve'));
     const template = templates.items.map((t) => String(t.uriTemplate)).find((t) => /\{[^}]+\}/.test(t));

@@ -27,6 +27,17 @@ const SDK1_PROTOCOL_FINDINGS = [
   'warning malformed-request @ (server)',
 ];
 
+/**
+ * What SDK 1.x McpServer does on the other surfaces (issue 19; checked in sdk/dist/esm/server/mcp.js and shared/protocol.js):
+ * - resources/read of a malformed URI: `new URL()` throws a TypeError that leaves as -32603 "Invalid URL" (resource-not-found, warning);
+ * - resources/read without a uri, or with a numeric one: the request schema's zod parse throws, -32603 with the zod dump
+ *   (request-refusal, warning), as for a malformed tools/call;
+ * - a missing resource is -32602 "Resource <uri> not found" (accepted before 2026-07-28, which made it the rule);
+ * - tools/list and resources/list ignore a cursor they never handed out and answer page one (request-refusal, a note);
+ *   an undeclared capability's method is -32601, as it should be.
+ */
+const SDK1_RESOURCE_FINDINGS = ['warning resource-not-found @ (server)', 'warning request-refusal @ (server)'];
+
 /** McpServer's tool errors (its own input validation, createToolError) are text only: no §5 metadata, a note per tool. */
 const sdk1ToolErrorsWithoutMetadata = (tools: string[]) => tools.map((tool) => `note structured-error-metadata @ ${tool}`);
 
@@ -40,7 +51,7 @@ describe.concurrent('published servers', () => {
     expect(report.schemaVersion).toBe(2);
     expect(report.server.protocolVersion).toBe('2025-11-25');
     expect(report.tools).toHaveLength(9);
-    expect(pairs(report)).toEqual([...SDK1_PROTOCOL_FINDINGS, ...sdk1ToolErrorsWithoutMetadata(['add_observations', 'create_entities', 'create_relations', 'open_nodes', 'search_nodes'])].sort());
+    expect(pairs(report)).toEqual([...SDK1_PROTOCOL_FINDINGS, ...SDK1_RESOURCE_FINDINGS, 'note request-refusal @ (server)', ...sdk1ToolErrorsWithoutMetadata(['add_observations', 'create_entities', 'create_relations', 'open_nodes', 'search_nodes'])].sort());
     // Its delete_* tools declare destructiveHint: true: never called, listed as skipped.
     expect(report.skips.filter((s) => s.probe === '*').map((s) => s.tool).sort()).toEqual(['delete_entities', 'delete_observations', 'delete_relations']);
     // create_*/add_observations declare destructiveHint: false (writes): schema-invalid inputs only; the read tools get everything.
@@ -54,8 +65,9 @@ describe.concurrent('published servers', () => {
     expect(report.recovery!.byTool.create_entities).toMatchObject({ confirmed: 0 });
     expect(report.recovery!.byTool.search_nodes.confirmed).toBeGreaterThan(0);
     expect(code).toBe(0);
-    // One warning (the SDK's -32603 for a malformed tools/call): below A+.
-    expect(report.score.grade).toBe('A');
+    // The SDK's -32603 for a malformed tools/call, resources/read params and a malformed URI (warnings): B by score.
+    expect(report.coverage.surfaces.find((s) => s.surface === 'resources')).toMatchObject({ available: '1 resource, 0 templates', status: 'probed' });
+    expect(report.score.grade).toBe('B');
   });
 
   it('@modelcontextprotocol/server-everything (default timeout): no error-level finding for its by-design behaviour, the findings checked by hand', async () => {
@@ -68,6 +80,9 @@ describe.concurrent('published servers', () => {
         // its design for a schema-valid input, so a warning, not an error.
         'warning no-error-as-success @ get-annotated-message',
         ...SDK1_PROTOCOL_FINDINGS,
+        ...SDK1_RESOURCE_FINDINGS,
+        // prompts/get of args-prompt with a numeric city: the SDK's zod parse of the request, -32603 (prompt-contract).
+        'warning prompt-contract @ (server)',
         // get-resource-reference's own "Invalid resourceId: 0. Must be a finite positive integer." carries no metadata either.
         ...sdk1ToolErrorsWithoutMetadata(['echo', 'get-annotated-message', 'get-resource-links', 'get-resource-reference', 'get-structured-content', 'get-sum', 'gzip-file-as-resource', 'trigger-long-running-operation']),
       ].sort(),
@@ -78,8 +93,14 @@ describe.concurrent('published servers', () => {
     expect(report.skips).toContainEqual(expect.objectContaining({ tool: 'trigger-long-running-operation', probe: 'positive', reason: expect.stringContaining('slow on valid input') }));
     // simulate-research-query needs task-augmented calls: skipped with its reason, not failed.
     expect(report.skips).toContainEqual(expect.objectContaining({ tool: 'simulate-research-query', probe: '*' }));
+    // Its resources (7 and 2 templates), prompts (4), completions and logging are probed too (issue 19).
+    expect(report.coverage.surfaces.filter((s) => s.status === 'probed').map((s) => s.surface)).toEqual(['tools', 'resources', 'prompts', 'completions', 'logging', 'server']);
+    expect(report.coverage.surfaces.find((s) => s.surface === 'resources')!.available).toBe('7 resources, 2 templates');
+    expect(report.findings.find((f) => f.ruleId === 'resource-not-found')!.method).toBe('resources/read');
+    expect(report.findings.find((f) => f.ruleId === 'prompt-contract')!.method).toBe('prompts/get');
+    // Seven warning rules, each on one unit of 14 (tools, the server, resources, prompts, completions): B by score.
     expect(report.score.caps.map((c) => c.max)).toEqual(['A']);
-    expect(report.score.grade).toBe('A');
+    expect(report.score.grade).toBe('B');
     expect(code).toBe(0);
   });
 });

@@ -38,7 +38,7 @@ describe('resources probe', () => {
     expect(uris).toContain('orders://errlint-no-such-order_id');
     expect(uris.filter((u) => /^orders:\/\/[^/]*$/.test(u) && u !== 'orders://errlint-no-such-order_id' && u !== 'orders://readme')).toEqual([]);
     expect(planned.find((c) => c.label === 'a traversal-looking path')).toMatchObject({ sensitive: true });
-    expect(planned.filter((c) => c.breaks !== undefined).map((c) => c.expectCode)).toEqual([-32602, -32602]);
+    expect(planned.filter((c) => c.breaks !== undefined).map((c) => c.label)).toEqual(['a malformed URI', 'resources/read without a uri', 'resources/read with a numeric uri']);
   });
 
   it('is skipped, with the reason, without the resources capability or the session', () => {
