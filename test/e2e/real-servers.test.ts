@@ -4,6 +4,8 @@ import { tempDir } from '../helpers/temp.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import type { Report } from '../../src/report/model.js';
 
 const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
@@ -103,4 +105,40 @@ describe.concurrent('published servers', () => {
     expect(report.score.grade).toBe('B');
     expect(code).toBe(0);
   });
+
+  it('@modelcontextprotocol/server-everything over Streamable HTTP: its resources and prompts are probed there too', async () => {
+    const port = await freePort();
+    const server = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('server-everything did not start listening')), 20_000);
+        const seen = (chunk: Buffer) => {
+          if (/listening on port/i.test(chunk.toString())) clearTimeout(timer), resolve();
+        };
+        server.stdout.on('data', seen);
+        server.stderr.on('data', seen);
+      });
+      const { stdout } = await runCli(['--seed', '1', '--format', 'json', '--quiet', '--url', `http://127.0.0.1:${port}/mcp`]);
+      const report = JSON.parse(stdout) as Report;
+      expect(report.server.transport).toBe('http');
+      expect(report.coverage.surfaces.filter((s) => s.status === 'probed').map((s) => s.surface)).toEqual(['tools', 'resources', 'prompts', 'completions', 'logging', 'server']);
+      expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+      expect(report.findings.find((f) => f.ruleId === 'resource-not-found')!.method).toBe('resources/read');
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    }
+  });
 });
+
+/** A port on 127.0.0.1 that was free a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
