@@ -17,7 +17,8 @@ export const rule: Rule = {
 
   // An isError answer to a protocol probe is already the wrong kind of answer: malformed-request and notification-silence say so.
   appliesTo(r) {
-    return r.kind === 'tool-error' && !r.protocolProbe;
+    // A tool's result shape: an isError answer to resources/read is resource-not-found's (toolError).
+    return r.kind === 'tool-error' && r.toolCall;
   },
 
   check(r, ctx) {

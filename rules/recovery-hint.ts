@@ -74,6 +74,9 @@ function askedFor(name: string): string[] {
   } catch {
     // not a URL: as sent only
   }
+  // "UI app not found or not built: errlint-no-such-resource" names the resource by its last segment.
+  const last = /[/:]([^/:?#]{6,})$/.exec(asked)?.[1];
+  if (last) out.push(last);
   return out;
 }
 

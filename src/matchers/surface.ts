@@ -4,7 +4,7 @@ import { redact } from './secrets.js';
 
 export type AnswerKind = 'success' | 'tool-error' | 'protocol-error' | 'timeout' | 'closed' | 'silent' | 'http';
 
-export type SurfaceWhere = `content[${number}].text` | 'error.message' | 'error.data' | 'structuredContent' | '_meta' | 'HTTP body';
+export type SurfaceWhere = `content[${number}].text` | `contents[${number}].text` | 'error.message' | 'error.data' | 'structuredContent' | '_meta' | 'HTTP body';
 
 export interface ErrorSurface {
   where: SurfaceWhere;
@@ -51,15 +51,17 @@ export function isBlank(text: string | undefined | null): boolean {
 }
 
 /** The text items of a result's content, with their index; [] for anything that is not a result. */
-export function textItems(ex: Exchange): { index: number; text: string }[] {
+export function textItems(ex: Exchange): { index: number; text: string; where: SurfaceWhere }[] {
   if (ex.outcome.kind !== 'result') return [];
-  const content = ex.outcome.result.content;
-  if (!Array.isArray(content)) return [];
-  const items: { index: number; text: string }[] = [];
-  content.forEach((item: unknown, index) => {
-    if (item !== null && typeof item === 'object' && (item as Record<string, unknown>).type === 'text') {
+  // A tool's result has `content` (text items); a resources/read result has `contents` (each with its text or blob).
+  const { content, contents } = ex.outcome.result;
+  const key = Array.isArray(content) ? 'content' : Array.isArray(contents) ? 'contents' : undefined;
+  if (key === undefined) return [];
+  const items: { index: number; text: string; where: SurfaceWhere }[] = [];
+  (ex.outcome.result[key] as unknown[]).forEach((item: unknown, index) => {
+    if (item !== null && typeof item === 'object' && (key === 'contents' || (item as Record<string, unknown>).type === 'text')) {
       const text = (item as Record<string, unknown>).text;
-      if (typeof text === 'string') items.push({ index, text });
+      if (typeof text === 'string') items.push({ index, text, where: `${key}[${index}].text` as SurfaceWhere });
     }
   });
   return items;
@@ -98,7 +100,7 @@ export function errorSurfaces(ex: Exchange): ErrorSurface[] {
     return surfaces;
   }
   if (answerKind(ex) !== 'tool-error' || ex.outcome.kind !== 'result') return surfaces;
-  for (const item of textItems(ex)) surfaces.push({ where: `content[${item.index}].text`, text: item.text });
+  for (const item of textItems(ex)) surfaces.push({ where: item.where, text: item.text });
   const { structuredContent, _meta } = ex.outcome.result;
   if (structuredContent !== undefined && structuredContent !== null) surfaces.push({ where: 'structuredContent', text: scanText(structuredContent) });
   if (_meta !== undefined && _meta !== null) surfaces.push({ where: '_meta', text: scanText(_meta) });

@@ -1,7 +1,8 @@
 // Table tests for error-not-empty: an isError result needs a non-blank text item.
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/error-not-empty.js';
-import { exchange, grade } from '../helpers/exchange.js';
+import { exchange, grade, surfaceExchange } from '../helpers/exchange.js';
+import { surfaceCase } from '../../probes/surface-case.js';
 
 describe('error-not-empty', () => {
   it.each([
@@ -26,4 +27,12 @@ describe('error-not-empty', () => {
     expect(grade(rule, exchange({ result: { content: [] } })).applies).toBe(false);
     expect(grade(rule, exchange({ error: { code: -32603, message: '' } })).applies).toBe(false);
   });
+
+  it("leaves an isError answer to resources/read (mongodb-mcp-server 3.0.4) to resource-not-found: it is not a tool's result", () => {
+    const uri = 'exported-data://errlint-no-such-exportName';
+    const read = surfaceCase('resources/read', { uri }, { name: uri, expect: 'refused', label: 'template filled with names of nothing', expectCode: -32602 });
+    const answer = { result: { contents: [{ uri, text: `Error reading ${uri}: Requested export has either expired or does not exist.` }], isError: true } };
+    expect(grade(rule, surfaceExchange('resources', read, answer))).toEqual({ applies: false, findings: [] });
+  });
 });
+

@@ -66,6 +66,7 @@ describe('recovery-hint', () => {
       ['the prompt named (server-everything)', surfaceExchange('prompts', prompt, { error: { code: -32602, message: 'MCP error -32602: Prompt simple-prompt_x not found' } })],
       ['the parameter named: "Invalid URL" (server-everything)', surfaceExchange('resources', read('errlint://not a uri/%zz'), { error: { code: -32603, message: 'Invalid URL' } })],
       ['a template named by its fixed start (server-everything expands it)', surfaceExchange('completions', surfaceCase('completion/complete', { ref: { type: 'ref/resource', uri: 'errlint://no-such-template/{id}' }, argument: { name: 'id', value: '' } }, { name: 'errlint://no-such-template/{id}', expect: 'any', label: 'completion for a resource template that does not exist' }), { error: { code: -32602, message: 'MCP error -32602: Resource template errlint://no-such-template/errlint-122 not found' } })],
+      ['a resource named by its last segment (n8n-mcp 2.87.0)', surfaceExchange('resources', read('ui://n8n/errlint-no-such-resource'), { error: { code: -32603, message: 'UI app not found or not built: errlint-no-such-resource' } })],
       ['a next step', surfaceExchange('prompts', prompt, { error: { code: -32602, message: 'No such prompt. Call prompts/list to see the available prompts.' } })],
     ])('passes: %s', (_name, ex) => {
       expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
@@ -79,5 +80,15 @@ describe('recovery-hint', () => {
   it('does not apply to successes or blank tool errors', () => {
     expect(grade(rule, exchange({ probe: 'wrong-type', text: 'ok' })).applies).toBe(false);
     expect(grade(rule, exchange({ probe: 'wrong-type', isError: true, text: '' })).applies).toBe(false);
+  });
+});
+
+describe('recovery-hint on a resources/read result that says isError', () => {
+  it('reads the text of its contents (mongodb-mcp-server 3.0.4, an export that does not exist)', () => {
+    const uri = 'exported-data://errlint-no-such-exportName';
+    const read = surfaceCase('resources/read', { uri }, { name: uri, expect: 'refused', label: 'template filled with names of nothing', expectCode: -32602 });
+    const answer = { result: { contents: [{ uri, text: `Error reading ${uri}: Requested export has either expired or does not exist.` }], isError: true } };
+    expect(grade(rule, surfaceExchange('resources', read, answer))).toEqual({ applies: true, findings: [] });
+    expect(grade(rule, surfaceExchange('resources', read, { result: { contents: [{ uri: 'x', text: 'Failed' }], isError: true } })).findings.map((f) => f.messageId)).toEqual(['noRequestHint']);
   });
 });
