@@ -456,7 +456,8 @@ export interface ProbePlan {
 /** A server started as a child process and spoken to over its stdin and stdout. */
 export interface StdioTarget {
   command: string;
-  args: string[];
+  /** The command's arguments (none when left out). */
+  args?: string[];
   cwd?: string;
   env?: Record<string, string>;
 }

@@ -70,7 +70,7 @@ function ownEntry(entry: unknown, i: number, file: string): ListedServer {
     return { name: e.name, args: [...flags, '--url', target.url, ...(target.transport ? ['--transport', target.transport] : []), ...headers], env };
   }
   const serverEnv = Object.entries(target.env ?? {}).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
-  return { name: e.name, args: [...flags, ...serverEnv, '--', target.command, ...target.args], env, ...(typeof e.cwd === 'string' ? { cwd: resolve(file, '..', e.cwd) } : {}) };
+  return { name: e.name, args: [...flags, ...serverEnv, '--', target.command, ...(target.args ?? [])], env, ...(typeof e.cwd === 'string' ? { cwd: resolve(file, '..', e.cwd) } : {}) };
 }
 
 export interface BoardOptions {

@@ -118,7 +118,7 @@ function withFlags(choice: ServerChoice, flags: ServerFlags, context: ServerCont
   if (env.length === 0) return { ...choice, secrets };
   for (const [key, value] of env) if (SECRET_KEY.test(key)) secrets.push(value);
   // Our config file's server is named by the file (--config), so only the -e pairs go with it.
-  const named = choice.configFile !== undefined ? [] : (choice.replayServer ?? ['--', target.command, ...target.args]);
+  const named = choice.configFile !== undefined ? [] : (choice.replayServer ?? ['--', target.command, ...(target.args ?? [])]);
   const replayServer = [...(flags.env ?? []).flatMap((pair) => ['-e', pair]), ...named];
   return { ...choice, target: { ...target, env: { ...target.env, ...Object.fromEntries(env) } }, secrets, replayServer };
 }

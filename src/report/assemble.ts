@@ -61,7 +61,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     server: {
       name: serverName,
-      ...(isHttpTarget(options.target) ? { url: scrub(options.target.url) } : { command: [options.target.command, ...options.target.args].map(scrub) }),
+      ...(isHttpTarget(options.target) ? { url: scrub(options.target.url) } : { command: [options.target.command, ...(options.target.args ?? [])].map(scrub) }),
       serverInfo: server.serverInfo,
       protocolVersion: facts.protocolVersion,
       era: facts.era,

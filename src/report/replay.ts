@@ -28,6 +28,6 @@ function serverWords(options: LintOptions): readonly string[] {
   if (options.replayServer) return options.replayServer;
   if (options.configFile) return [];
   const { target } = options;
-  if (!isHttpTarget(target)) return ['--', target.command, ...target.args];
+  if (!isHttpTarget(target)) return ['--', target.command, ...(target.args ?? [])];
   return ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : [])];
 }

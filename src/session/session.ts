@@ -308,7 +308,7 @@ export class Session {
       capabilities: { ...(client.getServerCapabilities() ?? {}) },
       transport: transport.kind,
       timeoutMs: this.options.timeoutMs,
-      ...(isHttpTarget(target) ? {} : { userSupplied: { args: target.args, cwd: target.cwd ?? process.cwd() } }),
+      ...(isHttpTarget(target) ? {} : { userSupplied: { args: target.args ?? [], cwd: target.cwd ?? process.cwd() } }),
     };
     const info = client.getServerVersion();
     this.serverInfo = { name: info?.name, version: info?.version };

@@ -86,7 +86,7 @@ export class RecordingStdioTransport implements WireTransport {
 
   async start(): Promise<void> {
     const marker = newMarker();
-    const child = spawn(this.target.command, this.target.args, {
+    const child = spawn(this.target.command, this.target.args ?? [], {
       cwd: this.target.cwd,
       // The marker is inherited by every process the server starts: close finds them even outside its group.
       env: { ...process.env, ...this.target.env, [RUN_MARKER]: marker },

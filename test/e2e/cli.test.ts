@@ -16,6 +16,15 @@ describe.concurrent('mcp-errlint CLI', () => {
     expect(stdout).toContain('Exit codes');
   });
 
+  it('ends quietly when its reader closes the pipe early (--help | head -1), every time', () => {
+    const err = join(tempDir('errlint-epipe-'), 'stderr.txt');
+    for (let i = 0; i < 5; i++) {
+      const out = execFileSync('sh', ['-c', `"${process.execPath}" "${BIN}" --help 2>"${err}" | head -1`], { cwd: ROOT, encoding: 'utf8' });
+      expect(out.trim()).toMatch(/^Usage: mcp-errlint/);
+      expect(readFileSync(err, 'utf8')).toBe('');
+    }
+  });
+
   it('exits 2 with one line when no server command is given', async () => {
     const { code, stdout, stderr } = await runCli(['--seed', '1']);
     expect(code).toBe(2);
