@@ -3,6 +3,7 @@
 import type { Report } from '../report/model.js';
 import { markdownCell } from '../report/escape.js';
 import { percent } from '../report/verdict.js';
+import { plural } from '../util/text.js';
 
 export const BOARD_SCHEMA_VERSION = 1;
 
@@ -115,7 +116,7 @@ export function formatBoard(board: Board, format: 'stylish' | 'markdown' | 'json
     row.grade === null ? `could not lint: ${row.cause ?? ''}` : row.failing.join(', ') || '—',
     `${(row.durationMs / 1000).toFixed(1)} s`,
   ]);
-  const title = `mcp-errlint scoreboard · ${board.source} · seed ${board.seed}${board.shard ? ` · shard ${board.shard.index}/${board.shard.count}` : ''} · ${board.rows.length} of ${board.servers} servers`;
+  const title = `mcp-errlint scoreboard · ${board.source} · seed ${board.seed}${board.shard ? ` · shard ${board.shard.index}/${board.shard.count}` : ''} · ${board.rows.length} of ${plural(board.servers, 'server')}`;
   if (format === 'markdown') {
     const line = (row: string[]) => `| ${row.map(markdownCell).join(' | ')} |`;
     return [`## ${markdownCell(title)}`, '', line(header), `|${header.map(() => '---').join('|')}|`, ...cells.map(line), ''].join('\n');

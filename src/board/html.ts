@@ -5,6 +5,7 @@ import type { Finding, Report } from '../report/model.js';
 import { htmlText } from '../report/escape.js';
 import { percent, recoveryText } from '../report/verdict.js';
 import type { Board, BoardRow } from './board.js';
+import { plural } from '../util/text.js';
 
 /** What the page shows of one server beyond its row: its report without the long list of checks. */
 export type BoardDetail = Omit<Report, 'checks'>;
@@ -27,7 +28,6 @@ const t = (value: unknown): string => htmlText(String(value));
 const clip = (text: string, limit = TEXT_LIMIT) => (text.length > limit ? `${text.slice(0, limit)}… [${text.length - limit} more characters]` : text);
 const isNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 const fixed = (n: unknown, digits = 1) => (isNumber(n) ? n.toFixed(digits) : '–');
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const gradeClass = (grade: string | null) => (grade === null ? 'g-none' : (GRADE_CLASS[grade] ?? 'g-other'));
 const gradeChip = (grade: string | null) => `<span class="grade ${gradeClass(grade)}">${t(grade ?? 'could not lint')}</span>`;
 const anchor = (row: BoardRow) => `server-${t(row.index)}`;

@@ -5,7 +5,7 @@ import { planBatches, selectTools } from '../plan/batches.js';
 import { DEFAULTS } from '../defaults.js';
 import { targetName } from '../target/target.js';
 import type { LintOptions } from '../types.js';
-import { terminalSafe } from '../util/text.js';
+import { plural, terminalSafe } from '../util/text.js';
 
 export async function planRun(options: LintOptions): Promise<string> {
   const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs });
@@ -21,7 +21,7 @@ export async function planRun(options: LintOptions): Promise<string> {
       replay: options.replay,
       context: { facts: session.facts, surfaces: await session.listSurfaces() },
     });
-    const lines = [`Plan for ${terminalSafe(options.name ?? session.serverInfo.name ?? targetName(options.target))} (protocol ${session.facts.protocolVersion}, ${tools.length} tools, up to ${runs} random inputs per probe):`];
+    const lines = [`Plan for ${terminalSafe(options.name ?? session.serverInfo.name ?? targetName(options.target))} (protocol ${session.facts.protocolVersion}, ${plural(tools.length, 'tool')}, up to ${runs} random inputs per probe):`];
     let total = 0;
     for (const { tool, probe, plan } of batches) {
       total += plan.enumerated.length + (plan.arbitrary ? runs : 0);

@@ -19,6 +19,7 @@ import { Interrupted, formatDuration } from '../interrupt.js';
 import { TOOL_VERSION } from '../version.js';
 import { duration, integer } from './flags.js';
 import { FORMATS, ReportWriter, prepareOutput, printable, quote, redactAlso, render, renderMany, safe, say, useColor, type Format } from './output.js';
+import { plural } from '../util/text.js';
 
 /** `--report <format>=<path>`, repeatable: more files from the same run. */
 function reportTarget(value: string, previous: Array<{ format: Format; path: string }> = []) {
@@ -196,7 +197,7 @@ export async function runLint(opts: LintCommandOptions, command: string[], scrip
     let reports = outcomes.flatMap((outcome) => ('report' in outcome ? [outcome.report] : []));
     if (baselineFile && opts.updateBaseline) {
       writeBaseline(baselineFile, reports.map(printable)); // fingerprints are unchanged; tool names are server text
-      say(`mcp-errlint: wrote ${reports.reduce((n, r) => n + r.findings.length, 0)} findings to the baseline ${baselineFile}\n`);
+      say(`mcp-errlint: wrote ${plural(reports.reduce((n, r) => n + r.findings.length, 0), 'finding')} to the baseline ${baselineFile}\n`);
     }
     // What was just accepted no longer fails this run either.
     const known = baseline ?? (baselineFile && opts.updateBaseline ? baselineOf(reports) : undefined);

@@ -3,10 +3,10 @@ import type { Report } from './model.js';
 import type { Severity } from '../types.js';
 import type { InterruptCause } from '../interrupt.js';
 import { SEVERITY_RANK, gated } from '../score/score.js';
+import { plural } from '../util/text.js';
 
 export const EXIT = { ok: 0, findings: 1, cannotLint: 2 } as const;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Why the run fails the gate its settings describe (empty when it passes). No output format has any say in this. */
 export function gateFailures(report: Report): string[] {
@@ -19,13 +19,13 @@ export function gateFailures(report: Report): string[] {
   }
   if (report.score.score < minScore) reasons.push(`score ${report.score.score} is below --min-score ${minScore}`);
   const warnings = live.filter((f) => f.severity === 'warning').length;
-  if (maxWarnings !== undefined && warnings > maxWarnings) reasons.push(`${warnings} warnings exceed --max-warnings ${maxWarnings}`);
+  if (maxWarnings !== undefined && warnings > maxWarnings) reasons.push(`${plural(warnings, 'warning')} exceed --max-warnings ${maxWarnings}`);
   if (report.interrupted) reasons.push(`cut short: ${report.interrupted.message}`);
   const { coverage } = report;
   if (minCoverage === undefined && coverage.incomplete) {
     reasons.push(`incomplete: no tool of the ${plural(coverage.toolsListed, 'listed tool')} was probed (${coverage.reasons.join('; ')}); --min-coverage 0 accepts such a run`);
   } else if (minCoverage !== undefined && coverage.percent < minCoverage) {
-    reasons.push(`coverage ${coverage.percent}% (${coverage.toolsProbed} of ${coverage.toolsListed} tools probed) is below --min-coverage ${minCoverage}`);
+    reasons.push(`coverage ${coverage.percent}% (${coverage.toolsProbed} of ${plural(coverage.toolsListed, 'tool')} probed) is below --min-coverage ${minCoverage}`);
   }
   return reasons;
 }

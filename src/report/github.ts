@@ -2,6 +2,7 @@
 import type { Finding, Report } from './model.js';
 import { workflowData, workflowProperty } from './escape.js';
 import { coverageText, gradeText } from './verdict.js';
+import { plural } from '../util/text.js';
 
 const COMMAND = { error: 'error', warning: 'warning', note: 'notice' } as const;
 const SHOWN_PER_LEVEL = 10;
@@ -25,7 +26,7 @@ export function formatGithub(report: Report): string {
     const text = `${perLevel.map(([level, n]) => `${n} more ${level}${n === 1 ? '' : 's'}`).join(', ')} not shown as annotations (${perRule.join(', ')}); see the step summary or the JSON report.`;
     lines.push(`::notice title=mcp-errlint::${workflowData(text)}`);
   }
-  const verdict = `${report.server.name}: ${gradeText(report)}; ${coverageText(report)}; ${report.summary.error} errors, ${report.summary.warning} warnings, ${report.summary.note} notes`;
+  const verdict = `${report.server.name}: ${gradeText(report)}; ${coverageText(report)}; ${plural(report.summary.error, 'error')}, ${plural(report.summary.warning, 'warning')}, ${plural(report.summary.note, 'note')}`;
   lines.push(`::notice title=${workflowProperty(`mcp-errlint ${report.score.grade}`)}::${workflowData(verdict)}`);
   return lines.join('\n') + '\n';
 }

@@ -3,6 +3,7 @@ import type { Report } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { markdownCell } from './escape.js';
 import { capsText, coverageText, recoveryText, surfacesText } from './verdict.js';
+import { plural } from '../util/text.js';
 
 const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
@@ -11,7 +12,7 @@ export function formatMarkdown(report: Report): string {
   const out: string[] = [];
   out.push(`## mcp-errlint: ${markdownCell(server.name)} — ${score.grade === 'incomplete' ? '**incomplete**' : `grade **${score.grade}**`} (${score.score.toFixed(1)} / 100) · ${coverageText(report)}`);
   out.push('');
-  out.push(`Protocol ${markdownCell(server.protocolVersion)} (${server.era} era) · ${report.exchanges} exchanges · seed ${report.settings.seed} · profile ${report.settings.profile}`);
+  out.push(`Protocol ${markdownCell(server.protocolVersion)} (${server.era} era) · ${plural(report.exchanges, 'exchange')} · seed ${report.settings.seed} · profile ${report.settings.profile}`);
   out.push('');
   const surfaces = surfacesText(report);
   if (surfaces) out.push(`Surfaces: ${markdownCell(surfaces)}`, '');
@@ -21,7 +22,7 @@ export function formatMarkdown(report: Report): string {
   if (report.coverage.reasons.length > 0) out.push(`Not probed: ${report.coverage.reasons.map(markdownCell).join('; ')}`, '');
   if (!report.gate.passed) out.push(`**Failing:** ${report.gate.failures.map(markdownCell).join('; ')}`, '');
   if (server.limits.length > 0) out.push(`Limits hit: ${server.limits.map(markdownCell).join('; ')}`, '');
-  out.push(`**${summary.error}** errors · **${summary.warning}** warnings · **${summary.note}** notes · ${summary.passed} checks passed · ${summary.failed} failed · ${summary.skipped} skipped`);
+  out.push(`**${plural(summary.error, 'error')}** · **${plural(summary.warning, 'warning')}** · **${plural(summary.note, 'note')}** · ${plural(summary.passed, 'check')} passed · ${summary.failed} failed · ${summary.skipped} skipped`);
   out.push('');
   if (report.findings.length > 0) {
     out.push('| | rule | tool | probe | finding |', '|---|---|---|---|---|');

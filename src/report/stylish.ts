@@ -1,7 +1,7 @@
 // The `stylish` format: a human scorecard for the terminal, grouped by tool; colour only when asked.
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
-import { terminalSafe } from '../util/text.js';
+import { plural, terminalSafe } from '../util/text.js';
 import { capsText, coverageText, recoveryText, surfacesText } from './verdict.js';
 
 export interface StylishOptions {
@@ -18,7 +18,7 @@ export function formatStylish(report: Report, options: StylishOptions): string {
 
   out.push(c.bold(`${report.tool.name} ${report.tool.version}`) + ` · ${terminalSafe(serverLabel)} · protocol ${server.protocolVersion} (${server.era} era) · ${server.transport}`);
   out.push(
-    c.dim(`${report.tools.length} tools · ${report.exchanges} exchanges · seed ${settings.seed} · ${settings.runs} runs · profile ${settings.profile} · ${(report.durationMs / 1000).toFixed(1)} s` +
+    c.dim(`${plural(report.tools.length, 'tool')} · ${plural(report.exchanges, 'exchange')} · seed ${settings.seed} · ${settings.runs} runs · profile ${settings.profile} · ${(report.durationMs / 1000).toFixed(1)} s` +
       (server.restarts > 0 ? ` · server restarted ${server.restarts}×` : '')),
   );
   out.push('');
@@ -86,13 +86,12 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   if (recovery) out.push(`${c.bold('Recovery')} ${recovery.replace(/^recovery /, '')}`);
   if (score.caps.length > 0) out.push(c.dim(terminalSafe(`Grade ${capsText(report)}`)));
   const { summary } = report;
-  out.push(`${summary.passed} checks passed, ${summary.failed} failed, ${summary.skipped} skipped · ` +
+  out.push(`${plural(summary.passed, 'check')} passed, ${summary.failed} failed, ${summary.skipped} skipped · ` +
     `${paint.error(plural(summary.error, 'error'))}, ${paint.warning(plural(summary.warning, 'warning'))}, ${paint.note(plural(summary.note, 'note'))}` +
     (report.baseline ? ` · ${report.baseline.matched} baselined, ${report.baseline.stale.length} stale baseline entries` : ''));
   return out.join('\n') + '\n';
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function groupByRule(findings: readonly Finding[]): Finding[][] {
   const groups = new Map<string, Finding[]>();

@@ -1,7 +1,7 @@
 // The verdict in words, shared by every format: the grade with the coverage next to it, and why the grade is capped.
 import type { Report } from './model.js';
+import { plural } from '../util/text.js';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "grade B (78.9 / 100)", or "incomplete (no letter grade; 61.2 / 100 from protocol checks only)". */
 export function gradeText(report: Report): string {

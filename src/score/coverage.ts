@@ -2,6 +2,7 @@
 import type { Exchange, Listed, ProbeKind, ServerSurfaces, Skip, Surface } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import { versionAtLeast } from '../protocol-version.js';
+import { plural } from '../util/text.js';
 
 /** How far one surface was tested, and why not further. */
 export interface SurfaceCoverage {
@@ -86,7 +87,6 @@ export function coverageOf(
   };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Each surface: what the server offers, whether its probe ran, and why not. */
 function surfacesOf(listed: number, probed: number, reasons: readonly string[], ran: ReadonlySet<ProbeKind>, skips: readonly Skip[], enabled: readonly ProbeKind[], offered: Offered | undefined): SurfaceCoverage[] {

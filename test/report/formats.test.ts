@@ -6,6 +6,7 @@ import { formatJunit } from '../../src/report/junit.js';
 import { formatGithub } from '../../src/report/github.js';
 import { formatMarkdown } from '../../src/report/markdown.js';
 import { formatJson } from '../../src/report/json.js';
+import { formatStylish } from '../../src/report/stylish.js';
 import { reportWith } from '../helpers/report.js';
 import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
 
@@ -114,5 +115,19 @@ describe('sarif: where a finding sits', () => {
   });
   it('a raw frame that names no method', () => {
     expect(located(null, '(server)')).toEqual({ logical: ['x/raw frame'], method: null });
+  });
+});
+
+describe('one of a kind is singular (issue 20: "1 tools", "1 warnings")', () => {
+  const one = () => {
+    const base = reportWith('x');
+    return { ...base, tools: base.tools.slice(0, 1), exchanges: 1, summary: { ...base.summary, error: 1, warning: 1, note: 1, passed: 1 } };
+  };
+  it('stylish, markdown and github annotations', () => {
+    const texts = [formatStylish(one(), { color: false }), formatMarkdown(one()), formatGithub(one())];
+    for (const text of texts) expect(text).not.toMatch(/\b1 (?:tools|exchanges|errors|warnings|notes|checks)\b/);
+    expect(texts[0]).toMatch(/1 tool · 1 exchange/);
+    expect(texts[1]).toMatch(/\*\*1 error\*\* · \*\*1 warning\*\* · \*\*1 note\*\* · 1 check passed/);
+    expect(texts[2]).toMatch(/1 error, 1 warning, 1 note/);
   });
 });
