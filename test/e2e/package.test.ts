@@ -64,6 +64,17 @@ describe('the packed package', () => {
       expect(shipped, file).toContain(file);
     }
     expect(shipped.filter((f) => /^(test|fixtures|corpus|src)\//.test(f) || f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    // The rule docs and the schemas ship; the generated corpus boards, the calibration read and the screenshots do not (issue 20).
+    const rules = readdirSync(join(clone, 'docs', 'rules')).filter((f) => f.endsWith('.md'));
+    expect(rules.length).toBeGreaterThan(20);
+    for (const doc of rules) expect(shipped, doc).toContain(`docs/rules/${doc}`);
+    for (const schema of ['board.schema.json', 'mcp-errlint.config.schema.json', 'report.schema.json']) expect(shipped).toContain(`schema/${schema}`);
+    expect(shipped.filter((f) => /^docs\/(?:corpus-scoreboard|calibration|images\/|performance)/.test(f))).toEqual([]);
+    // Where its links lead: the repository, its home page and its issues.
+    const manifest = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8'));
+    expect(manifest.repository?.url).toMatch(/^git\+https:\/\/github\.com\//);
+    expect(typeof manifest.homepage).toBe('string');
+    expect(manifest.bugs?.url).toMatch(/\/issues$/);
 
     const app = join(work, 'app');
     mkdirSync(app);
