@@ -1,6 +1,16 @@
 // The `junit` format: one <testsuite> per server, one <testcase> per (rule, tool), passing ones too; skips as skipped cases.
-import type { Report } from './model.js';
+// A case fails only for a finding the gate fails on (at or above --fail-on); lower findings are the case's system-out.
+import type { Finding, Report } from './model.js';
+import type { Severity } from '../types.js';
+import { SEVERITY_RANK } from '../score/score.js';
 import { cdata, xmlAttribute } from './escape.js';
+
+/** Each finding's verdict, input, answer and replay: the body of a failure or of a case's system-out. */
+function described(findings: readonly Finding[]): string {
+  return findings
+    .map((f) => [`[${f.severity}] ${f.probe}: ${f.message}`, `input (${f.counterexample.label}): ${JSON.stringify(f.counterexample.arguments)}`, `answer: ${f.answer}`, `reproduce: ${f.replay}`].join('\n'))
+    .join('\n\n');
+}
 
 export function formatJunit(report: Report): string {
   const cases = new Map<string, { rule: string; tool: string; failed: boolean; exchanges: number }>();
@@ -12,6 +22,8 @@ export function formatJunit(report: Report): string {
     cases.set(key, entry);
   }
   const suite = report.server.name;
+  const { failOn } = report.settings;
+  const gates = (f: Finding) => !f.baselined && failOn !== 'never' && SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn as Severity];
   const lines: string[] = [];
   let failures = 0;
   let baselined = 0;
@@ -27,12 +39,15 @@ export function formatJunit(report: Report): string {
       baselined++;
       continue;
     }
+    const failing = findings.filter(gates);
+    if (failing.length === 0) {
+      // Below the gate: the case passes, and says what was found.
+      lines.push(open, `      <system-out>${cdata(described(findings))}</system-out>`, '    </testcase>');
+      continue;
+    }
     failures++;
-    const worst = findings[0];
-    const body = findings
-      .map((f) => [`[${f.severity}] ${f.probe}: ${f.message}`, `input (${f.counterexample.label}): ${JSON.stringify(f.counterexample.arguments)}`, `answer: ${f.answer}`, `reproduce: ${f.replay}`].join('\n'))
-      .join('\n\n');
-    lines.push(open, `      <failure type="${xmlAttribute(worst.severity)}" message="${xmlAttribute(worst.message)}">${cdata(body)}</failure>`, '    </testcase>');
+    const worst = failing[0];
+    lines.push(open, `      <failure type="${xmlAttribute(worst.severity)}" message="${xmlAttribute(worst.message)}">${cdata(described(findings))}</failure>`, '    </testcase>');
   }
   for (const skip of report.skips) {
     lines.push(`    <testcase classname="${xmlAttribute(`${suite}.${skip.tool}`)}" name="${xmlAttribute(`probe ${skip.probe}`)}" time="0">`, `      <skipped message="${xmlAttribute(skip.reason)}"/>`, '    </testcase>');

@@ -131,3 +131,30 @@ describe('one of a kind is singular (issue 20: "1 tools", "1 warnings")', () => 
     expect(texts[2]).toMatch(/1 error, 1 warning, 1 note/);
   });
 });
+
+describe('junit agrees with the gate (issue 20)', () => {
+  const withNote = (failOn: 'error' | 'note' | 'never') => {
+    const base = reportWith('x');
+    const note = { ...base.findings[0], ruleId: 'recovery-hint', severity: 'note' as const, message: 'a note', fingerprint: 'fedcba9876543210fedcba9876543210' };
+    return {
+      ...base,
+      settings: { ...base.settings, failOn },
+      findings: [base.findings[0], note],
+      checks: base.checks.map((c) => ({ ...c, verdict: 'fail' as const })),
+    };
+  };
+  const parse = (xml: string) => new XMLParser({ ignoreAttributes: false }).parse(xml).testsuites.testsuite;
+  it('fails a case only for a finding at or above --fail-on; a lower one goes to system-out', () => {
+    const suite = parse(formatJunit(withNote('error')));
+    expect(suite['@_failures']).toBe('1');
+    const cases = suite.testcase as Array<Record<string, unknown>>;
+    const hint = cases.find((c) => c['@_name'] === 'recovery-hint')!;
+    expect(hint.failure).toBeUndefined();
+    expect(String(hint['system-out'])).toContain('[note]');
+    expect(cases.find((c) => c['@_name'] === 'no-stack-trace')!.failure).toBeDefined();
+  });
+  it('--fail-on note fails both, --fail-on never fails none', () => {
+    expect(parse(formatJunit(withNote('note')))['@_failures']).toBe('2');
+    expect(parse(formatJunit(withNote('never')))['@_failures']).toBe('0');
+  });
+});
