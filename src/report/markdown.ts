@@ -2,7 +2,7 @@
 import type { Report } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { markdownCell } from './escape.js';
-import { capsText, coverageText, recoveryText, surfacesText } from './verdict.js';
+import { capsText, coverageText, eraText, recoveryText, surfacesText } from './verdict.js';
 import { plural } from '../util/text.js';
 
 const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
@@ -12,7 +12,7 @@ export function formatMarkdown(report: Report): string {
   const out: string[] = [];
   out.push(`## mcp-errlint: ${markdownCell(server.name)} — ${score.grade === 'incomplete' ? '**incomplete**' : `grade **${score.grade}**`} (${score.score.toFixed(1)} / 100) · ${coverageText(report)}`);
   out.push('');
-  out.push(`Protocol ${markdownCell(server.protocolVersion)} (${server.era} era) · ${plural(report.exchanges, 'exchange')} · seed ${report.settings.seed} · profile ${report.settings.profile}`);
+  out.push(`Protocol ${markdownCell(server.protocolVersion)} (${eraText(server.era)}) · ${plural(report.exchanges, 'exchange')} · seed ${report.settings.seed} · profile ${report.settings.profile}`);
   out.push('');
   const surfaces = surfacesText(report);
   if (surfaces) out.push(`Surfaces: ${markdownCell(surfaces)}`, '');

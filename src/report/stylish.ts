@@ -2,7 +2,7 @@
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { plural, terminalSafe } from '../util/text.js';
-import { capsText, coverageText, recoveryText, surfacesText } from './verdict.js';
+import { capsText, coverageText, eraText, recoveryText, surfacesText } from './verdict.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -16,7 +16,7 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   const { server, settings, score } = report;
   const serverLabel = [server.serverInfo.name, server.serverInfo.version].filter(Boolean).join(' ') || server.name;
 
-  out.push(c.bold(`${report.tool.name} ${report.tool.version}`) + ` · ${terminalSafe(serverLabel)} · protocol ${server.protocolVersion} (${server.era} era) · ${server.transport}`);
+  out.push(c.bold(`${report.tool.name} ${report.tool.version}`) + ` · ${terminalSafe(serverLabel)} · protocol ${server.protocolVersion} (${eraText(server.era)}) · ${server.transport}`);
   out.push(
     c.dim(`${plural(report.tools.length, 'tool')} · ${plural(report.exchanges, 'exchange')} · seed ${settings.seed} · ${settings.runs} runs · profile ${settings.profile} · ${(report.durationMs / 1000).toFixed(1)} s` +
       (server.restarts > 0 ? ` · server restarted ${server.restarts}×` : '')),

@@ -29,6 +29,11 @@ export function surfacesText(report: Report): string {
     .join(' · ');
 }
 
+/** How the negotiated era reads to a person: "initialize handshake" (up to 2025-11-25) or "stateless" (2026-07-28 on), never "legacy" for the version most servers speak. */
+export function eraText(era: Report['server']['era']): string {
+  return era === 'modern' ? 'stateless' : 'initialize handshake';
+}
+
 /** A rate as a whole percentage ("93%"), or "–" for none. */
 export function percent(rate: number | null | undefined): string {
   return rate === null || rate === undefined ? '–' : `${Math.round(rate * 100)}%`;

@@ -62,7 +62,7 @@ describe('eras over HTTP', () => {
   it('lints a 2026-07-28 server over Streamable HTTP in the modern era and says so', async () => {
     const server = await serve('fixtures/well-behaved.mjs', 'http');
     const run = await runCli(['--seed', '5', '--runs', '2', '--url', server.url], {});
-    expect(run.stdout).toMatch(/protocol 2026-07-28 \(modern era\) · http/);
+    expect(run.stdout).toMatch(/protocol 2026-07-28 \(stateless\) · http/);
     const { report } = await lintJson(['--url', server.url]);
     expect(report.server).toMatchObject({ protocolVersion: '2026-07-28', era: 'modern', transport: 'http', url: server.url });
     expect(report.coverage.toolsProbed).toBe(2);

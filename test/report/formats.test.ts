@@ -158,3 +158,15 @@ describe('junit agrees with the gate (issue 20)', () => {
     expect(parse(formatJunit(withNote('never')))['@_failures']).toBe('0');
   });
 });
+
+describe('the era reads as what it is (issue 20: "legacy era" on 2025-11-25)', () => {
+  it('an initialize handshake up to 2025-11-25, stateless from 2026-07-28; never "legacy"', () => {
+    const legacy = reportWith('x');
+    const modern = { ...legacy, server: { ...legacy.server, protocolVersion: '2026-07-28', era: 'modern' as const } };
+    for (const text of [formatStylish(legacy, { color: false }), formatMarkdown(legacy)]) {
+      expect(text).toContain('2025-11-25 (initialize handshake)');
+      expect(text).not.toMatch(/legacy/i);
+    }
+    expect(formatStylish(modern, { color: false })).toContain('2026-07-28 (stateless)');
+  });
+});
