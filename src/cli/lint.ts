@@ -96,6 +96,7 @@ Commands:
   mcp-errlint rules [-f <format>]     list every rule: severity per profile and per message, options, docs (-f json, markdown)
   mcp-errlint scoreboard <file>       lint every server of a list, ranked on one board (--jobs, --shard i/n)
   mcp-errlint merge <board.json...>   merge the boards of shards into one
+  mcp-errlint help [command]          a command's help (this one's when none is named)
 The server's command always goes after --; any other bare word is refused (exit 2).
 
 Exit codes: 0 nothing at or above --fail-on, score ≥ --min-score, some tool probed (or ≥ --min-coverage);

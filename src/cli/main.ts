@@ -15,7 +15,19 @@ import { mergeShards, scoreboard } from './scoreboard.js';
 
 export { EXIT };
 
+const COMMANDS = ['lint', 'rules', 'scoreboard', 'merge'];
+
 export async function main(argv: string[] = process.argv): Promise<number> {
+  // `mcp-errlint help [command]`: the command's --help (the lint's when none is named).
+  if (argv[2] === 'help') {
+    const command = argv[3] ?? 'lint';
+    if (!COMMANDS.includes(command)) {
+      const near = closest(command, COMMANDS);
+      say(`mcp-errlint: no command '${quote(command)}' to help with${near ? ` (did you mean '${near}'?)` : ''}; the commands are ${COMMANDS.join(', ')}\n`);
+      return EXIT.cannotLint;
+    }
+    return main([argv[0], argv[1], ...(command === 'lint' ? [] : [command]), '--help']);
+  }
   // Only as the first argument: `mcp-errlint -- rules` lints a server command named rules.
   if (argv[2] === 'rules') return listRules(argv.slice(3));
   if (argv[2] === 'scoreboard') return scoreboard(argv.slice(3), argv[1]);

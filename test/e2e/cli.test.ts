@@ -25,6 +25,18 @@ describe.concurrent('mcp-errlint CLI', () => {
     }
   });
 
+  it('help <command> prints that command\'s help; an unknown one is refused with a suggestion (issue 20)', async () => {
+    for (const [command, usage] of [['scoreboard', 'Usage: mcp-errlint scoreboard'], ['merge', 'Usage: mcp-errlint merge'], ['rules', 'Usage: mcp-errlint rules'], ['lint', 'Usage: mcp-errlint [options]']]) {
+      const { code, stdout } = await runCli(['help', command]);
+      expect(code, command).toBe(0);
+      expect(stdout, command).toContain(usage);
+    }
+    expect((await runCli(['help'])).stdout).toContain('mcp-errlint help [command]');
+    const wrong = await runCli(['help', 'scorebord']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/did you mean 'scoreboard'/);
+  });
+
   it('exits 2 with one line when no server command is given', async () => {
     const { code, stdout, stderr } = await runCli(['--seed', '1']);
     expect(code).toBe(2);
