@@ -97,8 +97,6 @@ export function mergeBoards(boards: readonly Board[]): Board {
   }
   const rows = new Map<number, BoardRow>();
   for (const board of boards) for (const row of board.rows) rows.set(row.index, row);
-  const missing = first.servers - rows.size;
-  if (missing > 0) process.emitWarning(`${missing} of ${first.servers} servers are on none of these boards (a shard is missing)`);
   return { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source: first.source, seed: first.seed, servers: first.servers, rows: ranked([...rows.values()]) };
 }
 

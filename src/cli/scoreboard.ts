@@ -12,6 +12,7 @@ import { formatDuration } from '../interrupt.js';
 import { EXIT } from '../report/gate.js';
 import { duration, integer, parseArguments } from './flags.js';
 import { ReportWriter, prepareOutput, quote, safe, say } from './output.js';
+import { plural } from '../util/text.js';
 
 const BOARD_FORMATS = ['stylish', 'markdown', 'json', 'html'] as const;
 
@@ -38,9 +39,26 @@ function writeBoard(board: Board, format: (typeof BOARD_FORMATS)[number], output
 }
 
 /** `mcp-errlint scoreboard <file>`: lint every server of a list, a few at once, each in a process of its own, and rank them. */
+/** Lint flags the scoreboard sets for every server itself (or that would make every server write one file): refused after --. */
+const BOARD_OWNED: Record<string, string> = {
+  '--seed': 'give the scoreboard its own --seed, before --: one seed for every server',
+  '--deadline': "give the scoreboard its own --deadline, before --: one server's time budget",
+  '-o': 'the scoreboard writes each server\'s report itself: use --out-dir for one report per server',
+  '--output': 'the scoreboard writes each server\'s report itself: use --out-dir for one report per server',
+  '--report': 'the scoreboard writes each server\'s report itself: use --out-dir for one report per server',
+  '-f': 'the scoreboard reads each server\'s report as JSON: choose the board\'s format with its own -f, before --',
+  '--format': 'the scoreboard reads each server\'s report as JSON: choose the board\'s format with its own -f, before --',
+  '--badge': 'every server would overwrite one badge file: lint one server with --badge, or use the board',
+};
+
 export async function scoreboard(args: string[], script: string): Promise<number> {
   const dashDash = args.indexOf('--');
   const lintArgs = dashDash === -1 ? [] : args.slice(dashDash + 1);
+  const owned = lintArgs.map((arg) => arg.split('=')[0]).find((flag) => Object.hasOwn(BOARD_OWNED, flag));
+  if (owned !== undefined) {
+    say(`mcp-errlint: ${owned} after -- is not passed to every server: ${BOARD_OWNED[owned]}\n`);
+    return EXIT.cannotLint;
+  }
   const program = new Command()
     .name('mcp-errlint scoreboard')
     .description('Lint every server of a list file (servers: [...], or an MCP client config file), --jobs at once, each in isolation, and print a ranked board.')
@@ -107,7 +125,13 @@ export function mergeShards(args: string[]): number {
         throw new UsageError(`${file}: cannot read the board: ${error instanceof Error ? error.message : String(error)}`);
       }
     });
-    return writeBoard(mergeBoards(boards), opts.format, opts.output);
+    const merged = mergeBoards(boards);
+    const written = writeBoard(merged, opts.format, opts.output);
+    // A shard that never came: the board is written, and the run says what it lacks and fails.
+    const missing = merged.servers - merged.rows.length;
+    if (missing === 0 || written !== EXIT.ok) return written;
+    say(`mcp-errlint: ${plural(missing, 'server')} of the ${merged.servers} on the list ${missing === 1 ? 'is' : 'are'} on none of these boards: a shard is missing\n`);
+    return EXIT.findings;
   } catch (error) {
     say(`mcp-errlint: ${quote(error instanceof Error ? error.message : String(error))}\n`);
     return EXIT.cannotLint;

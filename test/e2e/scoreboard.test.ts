@@ -70,6 +70,26 @@ describe('mcp-errlint scoreboard', () => {
     expect(result.rows[0].name).toBe('well-behaved');
   }, 120_000);
 
+  it('refuses lint flags after -- that it sets for every server itself, with the reason (issue 20)', async () => {
+    for (const [flags, reason] of [[['--badge', 'b.svg'], /overwrite one badge file/], [['--seed', '5'], /its own --seed/], [['-o', 'r.json'], /--out-dir/], [['--format=markdown'], /its own -f/]] as const) {
+      const run = await runCli(['scoreboard', LIST, '--seed', '3', '-q', '--', ...flags]);
+      expect(run.code, flags.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(reason);
+      expect(run.stdout).toBe('');
+    }
+  });
+
+  it('merges the shards it has, and says plainly that one is missing (exit 1, no Node warning)', async () => {
+    const dir = tempDir('errlint-board-');
+    const row = { rank: 1, name: 'x', index: 0, grade: 'A+', score: 100, coverage: { probed: 1, listed: 1 }, recovery: null, failing: [], findings: { error: 0, warning: 0, note: 0 }, exitCode: 0, durationMs: 1 };
+    writeFileSync(join(dir, 'a.json'), JSON.stringify({ schemaVersion: 1, kind: 'mcp-errlint-board', source: 'a.json', seed: 1, shard: { index: 1, count: 2 }, servers: 2, rows: [row] }));
+    const merged = await runCli(['merge', join(dir, 'a.json'), '-f', 'json']);
+    expect(merged.code).toBe(1);
+    expect(JSON.parse(merged.stdout).rows).toHaveLength(1);
+    expect(merged.stderr).toMatch(/^mcp-errlint: 1 server of the 2 on the list is on none of these boards: a shard is missing$/m);
+    expect(merged.stderr).not.toMatch(/\(node:\d+\)|Warning:/);
+  });
+
   it('refuses to merge boards of different runs, and a bad --shard', async () => {
     const dir = tempDir('errlint-board-');
     const row = { rank: 1, name: 'x', index: 0, grade: 'A+', score: 100, coverage: { probed: 1, listed: 1 }, failing: [], findings: { error: 0, warning: 0, note: 0 }, exitCode: 0, durationMs: 1 };
