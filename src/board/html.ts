@@ -187,8 +187,18 @@ function drillDowns(board: Board, details: ReadonlyMap<number, BoardDetail>, per
 function drillDown(row: BoardRow, detail: BoardDetail | undefined, perServer: number): string {
   const counts = row.findings ? [plural(row.findings.error, 'error'), plural(row.findings.warning, 'warning'), plural(row.findings.note, 'note')].join(' · ') : 'could not lint';
   const summary = `<summary><span class="rank">${row.rank === null ? '–' : `#${t(row.rank)}`}</span> <span class="name">${t(row.name)}</span> ${gradeChip(row.grade)} <span class="score">${row.score === null ? '' : `${fixed(row.score)} / 100`}</span> <span class="counts">${t(counts)}</span></summary>`;
-  const body = detail ? linted(row, detail, perServer) : unlinted(row);
+  const body = detail ? linted(row, detail, perServer) : row.grade !== null ? withoutReport(row) : unlinted(row);
   return `<details class="server" id="${anchor(row)}">${summary}<div class="body">${body}</div></details>`;
+}
+
+/** A server that was linted but whose report is not at hand (a merge of boards without their --out-dir reports). */
+function withoutReport(row: BoardRow): string {
+  const facts = factList([
+    ['exit code', String(row.exitCode)],
+    ['time', `${fixed(row.durationMs / 1000)} s`],
+    ...(row.report ? [['report', row.report] as [string, string]] : []),
+  ]);
+  return `<p class="cause">Linted; its findings are in its report, which is not beside this board (merge the board.json of each shard's --out-dir to show them here).</p>${facts}`;
 }
 
 function unlinted(row: BoardRow): string {

@@ -1,6 +1,7 @@
 // `mcp-errlint scoreboard` (many servers linted, each in a process of its own, ranked on one board) and `mcp-errlint merge` (the boards of shards as one).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import type { Report } from '../report/model.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { formatBoard, mergeBoards, type Board } from '../board/board.js';
 import { formatBoardHtml, type BoardDetail } from '../board/html.js';
@@ -104,6 +105,23 @@ export async function scoreboard(args: string[], script: string): Promise<number
   }
 }
 
+/** The reports of the boards' servers, where each sits beside its board (board.json in a shard's --out-dir): the drill-downs of the page. */
+function reportsBeside(files: readonly string[], boards: readonly Board[]): Map<number, BoardDetail> {
+  const details = new Map<number, BoardDetail>();
+  boards.forEach((board, i) => {
+    for (const row of board.rows) {
+      if (!row.report) continue;
+      try {
+        const { checks: _, ...detail } = JSON.parse(readFileSync(join(dirname(files[i]), row.report), 'utf8')) as Report;
+        details.set(row.index, detail);
+      } catch {
+        // Not beside this board: the page says so for that server.
+      }
+    }
+  });
+  return details;
+}
+
 /** `mcp-errlint merge <board.json…>`: the boards of shards as the one board an unsharded run gives. */
 export function mergeShards(args: string[]): number {
   const program = new Command()
@@ -126,7 +144,7 @@ export function mergeShards(args: string[]): number {
       }
     });
     const merged = mergeBoards(boards);
-    const written = writeBoard(merged, opts.format, opts.output);
+    const written = writeBoard(merged, opts.format, opts.output, opts.format === 'html' ? reportsBeside(program.args, boards) : undefined);
     // A shard that never came: the board is written, and the run says what it lacks and fails.
     const missing = merged.servers - merged.rows.length;
     if (missing === 0 || written !== EXIT.ok) return written;

@@ -30,8 +30,8 @@ describe('mcp-errlint scoreboard', () => {
     const dir = tempDir('errlint-board-');
     const [whole, first, second] = await Promise.all([
       board([LIST, ...BOARD, '--out-dir', join(dir, 'whole'), ...LINT]),
-      board([LIST, ...BOARD, '--shard', '1/2', ...LINT]),
-      board([LIST, ...BOARD, '--shard', '2/2', ...LINT]),
+      board([LIST, ...BOARD, '--shard', '1/2', '--out-dir', join(dir, 'r1'), ...LINT]),
+      board([LIST, ...BOARD, '--shard', '2/2', '--out-dir', join(dir, 'r2'), ...LINT]),
     ]);
     expect(whole.rows).toHaveLength(12);
     for (const one of [whole, first, second]) expect(validBoard(one), JSON.stringify(validBoard.errors)).toBe(true);
@@ -51,13 +51,26 @@ describe('mcp-errlint scoreboard', () => {
     expect(merged.code, merged.stderr).toBe(0);
     const mergedBoard = JSON.parse(merged.stdout) as Board;
     expect(mergedBoard.shard).toBeUndefined();
-    expect(stable(mergedBoard.rows)).toEqual(stable(whole.rows).map(({ report: _, ...row }) => row));
+    const withoutReport = (rows: readonly BoardRow[]) => stable(rows).map(({ report: _, ...row }) => row);
+    expect(withoutReport(mergedBoard.rows)).toEqual(withoutReport(whole.rows));
 
     // --out-dir: one report per server that was linted, and the board.
     const files = readdirSync(join(dir, 'whole'));
     expect(files).toContain('board.json');
     expect(files.filter((f) => f !== 'board.json')).toHaveLength(10);
     expect(JSON.parse(readFileSync(join(dir, 'whole', whole.rows[0].report!), 'utf8')).score.grade).toBe('A+');
+
+    // The HTML page of the merged shards (their board.json beside their reports) is the unsharded page (issue 20):
+    // every linted server's drill-down, the pass rate of every rule, and "could not lint" only where it is true.
+    const page = async (...boards: string[]) => {
+      const run = await runCli(['merge', ...boards, '-f', 'html']);
+      expect(run.code, run.stderr).toBe(0);
+      return run.stdout.replace(/\d+(?:\.\d+)? s\b/g, 'T s');
+    };
+    const [shardsPage, wholePage] = await Promise.all([page(join(dir, 'r1', 'board.json'), join(dir, 'r2', 'board.json')), page(join(dir, 'whole', 'board.json'))]);
+    expect(shardsPage).toBe(wholePage);
+    expect((shardsPage.match(/Could not lint/g) ?? []).length).toBe(whole.rows.filter((row) => row.grade === null).length);
+    expect((shardsPage.match(/<li data-rule=/g) ?? []).length).toBeGreaterThan(20);
 
     // The markdown board of the merge names every server.
     const markdown = await runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json'), '-f', 'markdown']);
