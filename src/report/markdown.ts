@@ -37,7 +37,7 @@ export function formatMarkdown(report: Report): string {
     out.push('No findings.', '');
   }
   const rows = Object.entries(score.byTool).map(([tool, s]) => `| ${markdownCell(tool)} | ${s.score ?? '–'} | ${s.passed} | ${s.failed} |`);
-  if (rows.length > 0) out.push('| tool | score | passed | failed |', '|---|---|---|---|', ...rows, '');
+  if (rows.length > 0) out.push('| tool | its checks passed (weighted) | passed | failed |', '|---|---|---|---|', ...rows, '', "A tool's share is of its own checks; the grade weighs defects across the server (docs/scoring.md).", '');
   if (report.skips.length > 0) {
     out.push(`<details><summary>Skipped (${report.skips.length}), never counted as passes</summary>`, '');
     for (const s of report.skips) out.push(`- ${markdownCell(s.tool)} · ${s.probe}: ${markdownCell(s.reason)}`);

@@ -27,7 +27,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   for (const finding of report.findings) byTool.set(finding.tool, [...(byTool.get(finding.tool) ?? []), finding]);
   for (const [tool, findings] of byTool) {
     const sub = score.byTool[tool];
-    out.push(c.underline(terminalSafe(tool)) + (sub?.score != null ? c.dim(`  ${sub.score}`) : ''));
+    // The share of this tool's checks it passed: a tool can pass most of its checks while the grade, built from defects, is lower.
+    out.push(c.underline(terminalSafe(tool)) + (sub?.score != null ? c.dim(`  ${sub.score} / 100: its own checks passed, weighted by severity (the grade weighs defects)`) : ''));
     // One block per rule: the worst severity, every probe that hit it, and the smallest replayable input.
     for (const group of groupByRule(findings)) {
       const shown = group.sort((a, b) => byReplayableThenSmallest(a.counterexample, b.counterexample))[0];

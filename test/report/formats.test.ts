@@ -170,3 +170,10 @@ describe('the era reads as what it is (issue 20: "legacy era" on 2025-11-25)', (
     expect(formatStylish(modern, { color: false })).toContain('2026-07-28 (stateless)');
   });
 });
+
+describe('a tool\'s own score says what it is (issue 20: unlabelled per-tool scores above a lower grade)', () => {
+  it('stylish labels it as its checks passed, weighted, not a grade', () => {
+    const text = formatStylish(reportWith('lookup'), { color: false });
+    expect(text).toMatch(/^lookup {2}37\.5 \/ 100: its own checks passed, weighted by severity \(the grade weighs defects\)$/m);
+  });
+});
