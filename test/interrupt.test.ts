@@ -54,3 +54,19 @@ describe('an interrupted report', () => {
     expect(exitCodeFor(settle({ ...clean, findings: [], interrupted: { by, message: `interrupted by ${by}` } }))).toBe(code);
   });
 });
+
+describe('a run stopped before a tool the policy never calls (issue 20)', () => {
+  it('skips it for the policy\'s reason, not "not probed: interrupted"', async () => {
+    const { stopped } = await import('../src/engine/run.js');
+    const { Interrupted } = await import('../src/interrupt.js');
+    const tools = [
+      { name: 'research', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, execution: { taskSupport: 'required' } },
+      { name: 'lookup', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+    ];
+    const result = stopped({ exchanges: [], hits: [], skips: [] }, new Interrupted('SIGINT', 'interrupted by SIGINT'), [], tools, { allowWrites: false, allowDestructive: false, readOnly: false });
+    expect(result.skips).toEqual([
+      { tool: 'research', probe: '*', reason: expect.stringMatching(/requires task-augmented calls/) },
+      { tool: 'lookup', probe: '*', reason: 'not probed: interrupted by SIGINT' },
+    ]);
+  });
+});

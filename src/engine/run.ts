@@ -6,6 +6,7 @@ import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
 import { withhold } from '../session/answer.js';
 import { planUnits, type Batch, type PlannedUnit, type PlanOptions } from '../plan/batches.js';
+import { callPolicy, type SafetyFlags } from '../plan/safety.js';
 import { abbreviate } from '../util/text.js';
 import { releaseSchemaCaches } from '../schema/caches.js';
 import { Interrupted, interruptionOf } from '../interrupt.js';
@@ -83,7 +84,7 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
   const server = units.next().value!;
   const serverRun = await runUnit(session, server, options, result, limits, progress);
   done += kinds.server;
-  if (serverRun) return stopped(result, serverRun.interruption, [serverRun.left], tools);
+  if (serverRun) return stopped(result, serverRun.interruption, [serverRun.left], tools, options);
   const concurrency = result.hits.some(options.serializes) ? 1 : Math.max(1, options.concurrency ?? 1);
   const pool = new UnitPool(units, concurrency, session);
   const results = new Map<number, RunResult>();
@@ -122,7 +123,7 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
   // One at a time: everything, or (back from running beside each other) what was abandoned, then the rest.
   await worker(false);
   for (const n of [...results.keys()].sort((a, b) => a - b)) merge(result, results.get(n)!);
-  if (interrupted) return stopped(result, interrupted, cuts, pool.unstarted(tools, results));
+  if (interrupted) return stopped(result, interrupted, cuts, pool.unstarted(tools, results), options);
   return result;
 }
 
@@ -200,9 +201,9 @@ function reduced(exchange: Exchange): GradedExchange {
 
 /**
  * The run, interrupted: the unrun batches of each unit it cut are skipped per probe kind when its tool was reached (else
- * once for the tool), and every tool no unit reached is listed as not probed.
+ * once for the tool), and every tool no unit reached is listed as not probed (or, if the policy never calls it, why).
  */
-function stopped(result: RunResult, interruption: Interrupted, lefts: ReadonlyArray<readonly Batch[]>, laterTools: readonly ToolInfo[]): RunResult {
+export function stopped(result: RunResult, interruption: Interrupted, lefts: ReadonlyArray<readonly Batch[]>, laterTools: readonly ToolInfo[], flags: SafetyFlags): RunResult {
   result.interrupted = interruption;
   const why = interruption.message;
   const cut = new Set<string>();
@@ -214,7 +215,12 @@ function stopped(result: RunResult, interruption: Interrupted, lefts: ReadonlyAr
       for (const { probe } of left) result.skips.push({ tool, probe, reason: `cut short: ${why}` });
     } else result.skips.push({ tool, probe: '*', reason: `not probed: ${why}` });
   }
-  for (const later of laterTools) if (!cut.has(later.name)) result.skips.push({ tool: later.name, probe: '*', reason: `not probed: ${why}` });
+  for (const later of laterTools) {
+    if (cut.has(later.name)) continue;
+    // A tool the policy never calls (task-only, destructive) is skipped for that, interrupted or not.
+    const policy = callPolicy(later, flags);
+    result.skips.push({ tool: later.name, probe: '*', reason: policy.level === 'none' ? policy.reason! : `not probed: ${why}` });
+  }
   return result;
 }
 
