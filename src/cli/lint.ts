@@ -166,11 +166,11 @@ export async function runLint(opts: LintCommandOptions, command: string[], scrip
     for (const { server, options } of runs) {
       const name = server.name ?? '';
       if (!options) {
-        if (runs.length > 1) say(`mcp-errlint: ${quote(name)}: not linted: ${quote(server.skipped ?? '')}\n`);
+        if (runs.length > 1 && !opts.quiet) say(`mcp-errlint: ${quote(name)}: not linted: ${quote(server.skipped ?? '')}\n`);
         outcomes.push({ name, failure: server.skipped ?? '', skipped: true });
         continue;
       }
-      if (runs.length > 1) say(`mcp-errlint: linting ${quote(name)}\n`);
+      if (runs.length > 1 && !opts.quiet) say(`mcp-errlint: linting ${quote(name)}\n`);
       if (progress) {
         const prefix = runs.length > 1 ? `${quote(name)} ` : '';
         options.onProgress = ({ done, total, tool, probe }) =>

@@ -24,11 +24,34 @@ export function formatMany(outcomes: readonly ServerOutcome[], format: ManyForma
     case 'github':
       return outcomes.map((o) => ('report' in o ? part(o) : `::${o.skipped ? 'notice' : 'error'} title=${workflowProperty(`mcp-errlint: ${o.name}`)}::${workflowData(notLinted(o))}\n`)).join('');
     case 'markdown':
-      return outcomes.map((o) => ('report' in o ? part(o) : `## ${markdownCell(o.name)}\n\n${markdownCell(notLinted(o))}\n`)).join('\n');
+      return outcomes.map((o) => ('report' in o ? part(o) : `## ${markdownCell(o.name)}\n\n${markdownCell(notLinted(o))}\n`)).join('\n') + (outcomes.length > 1 ? `\n${summaryMarkdown(outcomes)}` : '');
     case 'stylish':
       // Each section starts with the name it was declared under: the report's own header shows the server's serverInfo.
-      return outcomes.map((o) => ('report' in o ? `${o.name}\n${part(o)}` : `${o.name}\n  ${notLinted(o)}\n`)).join('\n');
+      return outcomes.map((o) => ('report' in o ? `${o.name}\n${part(o)}` : `${o.name}\n  ${notLinted(o)}\n`)).join('\n') + (outcomes.length > 1 ? `\n${summaryStylish(outcomes)}` : '');
   }
+}
+
+/** One row per server of the run: its grade, score, finding counts and coverage, or why it was not linted. */
+function summaryRows(outcomes: readonly ServerOutcome[]): string[][] {
+  return outcomes.map((o) => {
+    if (!('report' in o)) return [o.name, '–', '–', '–', '–', '–', '–', notLinted(o)];
+    const { score, summary, coverage } = o.report;
+    return [o.name, score.grade, score.score.toFixed(1), String(summary.error), String(summary.warning), String(summary.note), `${coverage.toolsProbed}/${coverage.toolsListed} tools`, o.report.gate.passed ? 'passes' : 'fails the gate'];
+  });
+}
+
+const SUMMARY_HEAD = ['server', 'grade', 'score', 'errors', 'warnings', 'notes', 'probed', 'verdict'];
+
+/** The run across its servers, as a table at the end of the terminal output (names and causes made safe by the caller). */
+function summaryStylish(outcomes: readonly ServerOutcome[]): string {
+  const rows = [SUMMARY_HEAD, ...summaryRows(outcomes)];
+  const widths = SUMMARY_HEAD.map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  const line = (row: string[]) => `  ${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')}`.trimEnd();
+  return [`Summary (${outcomes.length} servers)`, ...rows.map(line), ''].join('\n');
+}
+
+function summaryMarkdown(outcomes: readonly ServerOutcome[]): string {
+  return [`## Summary (${outcomes.length} servers)`, '', `| ${SUMMARY_HEAD.join(' | ')} |`, `|${SUMMARY_HEAD.map(() => '---').join('|')}|`, ...summaryRows(outcomes).map((row) => `| ${row.map(markdownCell).join(' | ')} |`), ''].join('\n');
 }
 
 function notLinted(outcome: Extract<ServerOutcome, { failure: string }>): string {

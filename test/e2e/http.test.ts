@@ -124,6 +124,17 @@ describe('HTTP answers', () => {
 });
 
 describe('client config files', () => {
+  it('ends a run of several servers with one summary table; -q silences the per-server progress (issue 20)', async () => {
+    const loud = await runCli(['--seed', '5', '--runs', '2', '--timeout', '5000', '--mcp-config', 'fixtures/client-configs/claude_desktop_config.json']);
+    const summary = loud.stdout.slice(loud.stdout.lastIndexOf('Summary (3 servers)'));
+    expect(summary).toMatch(/^ {2}well-behaved\s+A\+\s+100\.0\s+0\s+0\s+0\s+2\/2 tools\s+passes$/m);
+    expect(summary).toMatch(/^ {2}stack-trace\s+[A-F]\s+[\d.]+\s+\d+\s+\d+\s+\d+\s+2\/2 tools\s+fails the gate$/m);
+    expect(loud.stderr).toMatch(/mcp-errlint: linting well-behaved/);
+    const quiet = await runCli(['--seed', '5', '--runs', '2', '--timeout', '5000', '-q', '--mcp-config', 'fixtures/client-configs/claude_desktop_config.json']);
+    expect(quiet.stderr).not.toMatch(/linting /);
+    expect(quiet.stderr).toMatch(/stack-trace: failing/); // the reason of the failing exit stays
+  }, 120_000);
+
   it('lints the three servers of a Claude Desktop file, each under its name, anchored on its line', async () => {
     const run = await runCli([...FAST, '--mcp-config', 'fixtures/client-configs/claude_desktop_config.json']);
     const { servers } = JSON.parse(run.stdout) as { servers: Array<{ name: string; report: Report }> };

@@ -185,3 +185,21 @@ describe('stylish, markdown and github', () => {
     expect(md.match(/^## mcp-errlint: (users|orders) /gm)).toHaveLength(2);
   });
 });
+
+describe('a summary across the servers (issue 20)', () => {
+  it('stylish ends with one table: every server with its grade, score and counts, or why it was not linted', () => {
+    const text = many('stylish');
+    const summary = text.slice(text.lastIndexOf('Summary (4 servers)'));
+    const lines = summary.trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^ {2}server\s+grade\s+score\s+errors\s+warnings\s+notes\s+probed\s+verdict$/);
+    expect(lines[2]).toMatch(/^ {2}users\s+D\s+62\.5\s+1\s+0\s+0\s+\d+\/\d+ tools\s+fails the gate$/);
+    expect(lines[3]).toMatch(/^ {2}orders\s+A\s+100\.0\s+0\s+0\s+0\s+\d+\/\d+ tools\s+passes$/);
+    expect(lines[4]).toMatch(/^ {2}billing\s+(–\s+){6}could not lint: could not reach/);
+    expect(lines[5]).toMatch(/^ {2}legacy-search\s+(–\s+){6}not linted: disabled in the file/);
+  });
+
+  it('markdown ends with the same table; one server alone gets none', () => {
+    expect(many('markdown')).toMatch(/## Summary \(4 servers\)\n\n\| server \| grade \| score \| errors \| warnings \| notes \| probed \| verdict \|\n/);
+    expect(many('stylish', OUTCOMES.slice(0, 1))).not.toContain('Summary (');
+  });
+});
