@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Finding, Report } from '../report/model.js';
 import { htmlText } from '../report/escape.js';
-import { percent, recoveryText } from '../report/verdict.js';
+import { percent, recoveryText, surfacesText } from '../report/verdict.js';
 import type { Board, BoardRow } from './board.js';
 import { plural } from '../util/text.js';
 
@@ -69,6 +69,39 @@ export function formatBoardHtml(board: Board, details: ReadonlyMap<number, Board
     '</main>',
     `<footer>Written by mcp-errlint${version ? ` ${t(version)}` : ''}. Every server's text on this page is its own, escaped; nothing here loads from the network.</footer>`,
     `<script>${SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** The page of one server's lint: a report, led by its findings (open), with the grade, coverage, skips and replay commands. */
+export function formatReportHtml(name: string, detail: BoardDetail): string {
+  const title = `mcp-errlint report · ${name}`;
+  const score = detail.score;
+  const verdict = `${gradeChip(score?.grade ?? null)} <span class="score">${score ? `${fixed(score.score)} / 100` : ''}</span>`;
+  const counts = [plural(detail.summary?.error ?? 0, 'error'), plural(detail.summary?.warning ?? 0, 'warning'), plural(detail.summary?.note ?? 0, 'note')].join(' · ');
+  const row: BoardRow = { rank: null, name, index: 0, grade: score?.grade ?? null, score: score?.score ?? null, coverage: null, recovery: null, failing: [], findings: null, exitCode: detail.gate?.passed === false ? 1 : 0, durationMs: detail.durationMs };
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta http-equiv="Content-Security-Policy" content="${t(CSP)}">`,
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${t(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    `<header><h1>mcp-errlint report · ${t(name)}</h1><p class="verdict">${verdict} <span class="counts">${t(counts)}</span>${detail.gate ? ` · ${detail.gate.passed ? 'passes the gate' : `fails the gate: ${t(detail.gate.failures.join('; '))}`}` : ''}</p></header>`,
+    '<main class="report">',
+    // Findings first, open: what a reader came for; then how far the lint reached, and the facts.
+    findings(detail.findings, FINDINGS_PER_PAGE),
+    about(row, detail),
+    skips(detail.skips),
+    '</main>',
+    `<footer>Written by mcp-errlint${detail.tool?.version ? ` ${t(detail.tool.version)}` : ''}. The server's text on this page is its own, escaped; nothing here loads from the network.</footer>`,
     '</body>',
     '</html>',
     '',
@@ -211,6 +244,11 @@ function unlinted(row: BoardRow): string {
 }
 
 function linted(row: BoardRow, detail: BoardDetail, perServer: number): string {
+  return `${about(row, detail)}${findings(detail.findings, perServer)}${skips(detail.skips)}`;
+}
+
+/** A linted server's facts (what it is, how it ran), what capped its grade, and its coverage. */
+function about(row: BoardRow, detail: BoardDetail): string {
   const server = detail.server;
   const info = [server.serverInfo?.name, server.serverInfo?.version].filter(Boolean).join(' ');
   const facts = factList([
@@ -226,7 +264,7 @@ function linted(row: BoardRow, detail: BoardDetail, perServer: number): string {
     ...(detail.recovery && detail.recovery.attempted > 0 ? [`<p class="recovery">${t(recoveryText(detail).replace(/^recovery/, 'Recovery'))}</p>`] : []),
     ...(detail.score?.caps ?? []).map((cap) => `<p class="cap">Grade capped at ${t(cap.max)}: ${t(cap.reason)}</p>`),
   ].join('');
-  return `${facts}${notes}${coverage(detail)}${findings(detail.findings, perServer)}${skips(detail.skips)}`;
+  return `${facts}${notes}${coverage(detail)}`;
 }
 
 function factList(facts: Array<[string, string]>): string {
@@ -244,6 +282,7 @@ function coverage(detail: BoardDetail): string {
     '<h3>Coverage</h3>',
     `<p class="coverage">${t(c.toolsProbed)} of ${t(plural(c.toolsListed, 'listed tool'))} probed (${t(c.percent)}%)${c.toolsSelected !== c.toolsListed ? `, ${t(c.toolsSelected)} selected` : ''}${c.incomplete ? ' · <strong>incomplete</strong>: no tool was probed' : ''}.</p>`,
     `<p>Probe kinds run: ${kinds}</p>${notRun}`,
+    c.surfaces?.length ? `<p class="surfaces">Surfaces: ${t(surfacesText(detail as Report))}</p>` : '',
     reasons ? `<ul class="reasons">${reasons}${moreReasons}</ul>` : '',
   ].join('');
 }

@@ -3,7 +3,7 @@ import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node
 import { makeDirs } from '../util/files.js';
 import { dirname, resolve } from 'node:path';
 import { BOARD_SCHEMA_VERSION, ranked, rowOf, type Board } from '../board/board.js';
-import { formatBoardHtml, type BoardDetail } from '../board/html.js';
+import { formatBoardHtml, formatReportHtml, type BoardDetail } from '../board/html.js';
 import { UsageError } from '../errors.js';
 import { redact, type SecretOptions } from '../matchers/secrets.js';
 import { EXIT, exitCodeFor } from '../report/gate.js';
@@ -65,6 +65,12 @@ export function renderMany(outcomes: readonly ServerOutcome[], format: Format, c
 
 /** The HTML board of a run's servers (from their sanitised reports). */
 function htmlPage(outcomes: readonly ServerOutcome[]): string {
+  // One server: a report of its own, not a one-row board.
+  const only = outcomes.length === 1 ? outcomes[0] : undefined;
+  if (only && 'report' in only) {
+    const { checks: _, ...detail } = sanitizeReport(only.report, secrets);
+    return formatReportHtml(only.name || detail.server.name, detail);
+  }
   const details = new Map<number, BoardDetail>();
   const rows = outcomes.map((outcome, index) => {
     if (!('report' in outcome)) return rowOf(outcome.name, index, outcome.skipped ? 0 : EXIT.cannotLint, 0, undefined, outcome.failure);

@@ -37,6 +37,14 @@ describe.concurrent('mcp-errlint CLI', () => {
     expect(wrong.stderr).toMatch(/did you mean 'scoreboard'/);
   });
 
+  it('-f html for one server writes its report page, led by its findings (issue 20)', async () => {
+    const { code, stdout } = await runCli(['--seed', '1', '-q', '-f', 'html', ...FIXTURE]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('<h1>mcp-errlint report · stack-trace</h1>');
+    expect(stdout).toMatch(/<h3>Findings \(\d+\)<\/h3>/);
+    expect(stdout).not.toContain('Pass rate per rule');
+  });
+
   it('exits 2 with one line when no server command is given', async () => {
     const { code, stdout, stderr } = await runCli(['--seed', '1']);
     expect(code).toBe(2);

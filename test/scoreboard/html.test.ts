@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlText } from '../../src/report/escape.js';
 import { safeOutput } from '../../src/report/sanitize.js';
 import { BOARD_SCHEMA_VERSION, ranked, rowOf, type Board } from '../../src/board/board.js';
-import { formatBoardHtml, rulePassRates, type BoardDetail } from '../../src/board/html.js';
+import { formatBoardHtml, formatReportHtml, rulePassRates, type BoardDetail } from '../../src/board/html.js';
 import type { Finding, Report } from '../../src/report/model.js';
 import { reportWith } from '../helpers/report.js';
 
@@ -90,5 +90,24 @@ describe('formatBoardHtml', () => {
       { rule: 'no-stack-trace', description: 'No stack traces.', servers: 2, passed: 1 },
       { rule: 'recovery-hint', description: 'Hints.', servers: 2, passed: 2 },
     ]);
+  });
+});
+
+describe('the page of one server is a report (issue 20)', () => {
+  it('leads with its findings, open, then its grade, coverage and skips; no ranking, no pass-rate bars', () => {
+    const page = formatReportHtml('acme', detailOf(reportWith(MESSAGE)));
+    expect(page).toContain('<h1>mcp-errlint report · acme</h1>');
+    expect(page).toMatch(/class="grade g-f"/);
+    const at = (text: string) => page.indexOf(text);
+    expect(at('<h3>Findings (1)</h3>')).toBeGreaterThan(0);
+    expect(at('<h3>Findings (1)</h3>')).toBeLessThan(at('<h3>Coverage</h3>'));
+    expect(at('<h3>Coverage</h3>')).toBeLessThan(at('<h3>Skips (1)</h3>'));
+    // Open: the findings are not inside a closed <details>.
+    expect(page.slice(0, at('<h3>Findings (1)</h3>'))).not.toContain('<details');
+    expect(page).toContain('<pre class="replay">');
+    expect(page).not.toContain('Pass rate per rule');
+    expect(page).not.toContain('<table');
+    // The server's words stay inert here too.
+    expect(page).not.toContain(MESSAGE);
   });
 });
