@@ -7,11 +7,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { runCli } from '../helpers/cli.js';
+import { ROOT, runCli } from '../helpers/cli.js';
+import { execFileSync } from 'node:child_process';
 import type { Board } from '../../src/board/board.js';
 import type { Report } from '../../src/report/model.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser `npm test` made sure of before it ran (scripts/ensure-chromium.mjs): found the same way here.
+const CHROMIUM = execFileSync(process.execPath, [join(ROOT, 'scripts', 'ensure-chromium.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 /** Without the background-networking flags Chromium reaches for Google's hosts; launch() gives it a fresh profile (its own --user-data-dir). */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 /** Generous: a loaded two-core machine. */
