@@ -43,9 +43,18 @@ const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-$
 
 /** The page for a board; `details` by row index (a server with no report has none). */
 export function formatBoardHtml(board: Board, details: ReadonlyMap<number, BoardDetail>): string {
-  const title = `mcp-errlint scoreboard · ${board.source}`;
   const version = [...details.values()].find((d) => d.tool?.version)?.tool.version;
   const perServer = Math.min(FINDINGS_PER_SERVER, Math.max(3, Math.floor(FINDINGS_PER_PAGE / Math.max(1, details.size))));
+  return page(
+    `mcp-errlint scoreboard · ${board.source}`,
+    [header(board), '<main>', ranking(board), '<div class="charts">', gradeDistribution(board), ruleChart(board, details), '</div>', drillDowns(board, details, perServer), '</main>'],
+    `Written by mcp-errlint${version ? ` ${t(version)}` : ''}. Every server's text on this page is its own, escaped; nothing here loads from the network.`,
+    true,
+  );
+}
+
+/** One self-contained page: its head (CSP, no referrer, the style), the body's parts, a footer, and the board's one script when it has one. */
+function page(title: string, body: readonly string[], footer: string, script: boolean): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -58,17 +67,9 @@ export function formatBoardHtml(board: Board, details: ReadonlyMap<number, Board
     `<style>${STYLE}</style>`,
     '</head>',
     '<body>',
-    header(board),
-    '<main>',
-    ranking(board),
-    '<div class="charts">',
-    gradeDistribution(board),
-    ruleChart(board, details),
-    '</div>',
-    drillDowns(board, details, perServer),
-    '</main>',
-    `<footer>Written by mcp-errlint${version ? ` ${t(version)}` : ''}. Every server's text on this page is its own, escaped; nothing here loads from the network.</footer>`,
-    `<script>${SCRIPT}</script>`,
+    ...body,
+    `<footer>${footer}</footer>`,
+    ...(script ? [`<script>${SCRIPT}</script>`] : []),
     '</body>',
     '</html>',
     '',
@@ -77,35 +78,25 @@ export function formatBoardHtml(board: Board, details: ReadonlyMap<number, Board
 
 /** The page of one server's lint: a report, led by its findings (open), with the grade, coverage, skips and replay commands. */
 export function formatReportHtml(name: string, detail: BoardDetail): string {
-  const title = `mcp-errlint report · ${name}`;
   const score = detail.score;
   const verdict = `${gradeChip(score?.grade ?? null)} <span class="score">${score ? `${fixed(score.score)} / 100` : ''}</span>`;
   const counts = [plural(detail.summary?.error ?? 0, 'error'), plural(detail.summary?.warning ?? 0, 'warning'), plural(detail.summary?.note ?? 0, 'note')].join(' · ');
+  const gate = detail.gate ? ` · ${detail.gate.passed ? 'passes the gate' : `fails the gate: ${t(detail.gate.failures.join('; '))}`}` : '';
   const row: BoardRow = { rank: null, name, index: 0, grade: score?.grade ?? null, score: score?.score ?? null, coverage: null, recovery: null, failing: [], findings: null, exitCode: detail.gate?.passed === false ? 1 : 0, durationMs: detail.durationMs };
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta http-equiv="Content-Security-Policy" content="${t(CSP)}">`,
-    '<meta name="referrer" content="no-referrer">',
-    `<title>${t(title)}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
-    `<header><h1>mcp-errlint report · ${t(name)}</h1><p class="verdict">${verdict} <span class="counts">${t(counts)}</span>${detail.gate ? ` · ${detail.gate.passed ? 'passes the gate' : `fails the gate: ${t(detail.gate.failures.join('; '))}`}` : ''}</p></header>`,
-    '<main class="report">',
-    // Findings first, open: what a reader came for; then how far the lint reached, and the facts.
-    findings(detail.findings, FINDINGS_PER_PAGE),
-    about(row, detail),
-    skips(detail.skips),
-    '</main>',
-    `<footer>Written by mcp-errlint${detail.tool?.version ? ` ${t(detail.tool.version)}` : ''}. The server's text on this page is its own, escaped; nothing here loads from the network.</footer>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return page(
+    `mcp-errlint report · ${name}`,
+    [
+      `<header><h1>mcp-errlint report · ${t(name)}</h1><p class="verdict">${verdict} <span class="counts">${t(counts)}</span>${gate}</p></header>`,
+      // Findings first, open: what a reader came for; then how far the lint reached, and the facts.
+      '<main class="report">',
+      findings(detail.findings, FINDINGS_PER_PAGE),
+      about(row, detail),
+      skips(detail.skips),
+      '</main>',
+    ],
+    `Written by mcp-errlint${detail.tool?.version ? ` ${t(detail.tool.version)}` : ''}. The server's text on this page is its own, escaped; nothing here loads from the network.`,
+    false,
+  );
 }
 
 function header(board: Board): string {
