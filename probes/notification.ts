@@ -17,7 +17,9 @@ export const probe: Probe = {
     return {
       enumerated: [
         notification('notifications/cancelled', { requestId: 'errlint-0', reason: 'probe' }, 'cancellation of an unknown request'),
-        notification('notifications/roots/list_changed', {}, 'roots/list_changed'),
+        // Only notifications of what the linter declared: it declares no roots, so never roots/list_changed (a server may then
+        // ask for roots, be refused, and print about it: its defect would be ours). Progress for a token it never saw is known.
+        notification('notifications/progress', { progressToken: 'errlint-no-such-token', progress: 1 }, 'progress for an unknown token'),
         notification('notifications/errlint/unknown', {}, 'an unknown notification'),
         { ...notification('tools/call', { name: 'errlint_no_such_tool', arguments: {} }, 'tools/call without an id'), breaks: 'a request sent without an id' },
       ],

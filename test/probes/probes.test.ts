@@ -510,3 +510,12 @@ describe('targets', () => {
     ]);
   });
 });
+
+describe('notification probe (issue 21: our own notifications are valid for what we declared)', () => {
+  it('sends no notification of a client capability the linter does not declare (it declares none: no roots/list_changed)', () => {
+    const plan = probeByKind('notification').plan({ name: NO_TOOL, inputSchema: { type: 'object' } }, []) as ProbePlan;
+    const methods = plan.enumerated.map((c) => (c.delivery?.kind === 'notification' ? c.delivery.method : undefined));
+    expect(methods).not.toContain('notifications/roots/list_changed');
+    expect(methods).toContain('notifications/progress');
+  });
+});
