@@ -77,15 +77,21 @@ const EXCEPTION_DUMP = new RegExp(
     String.raw`'${PY_IDENTIFIER}' object (?:has no attribute|is not (?:subscriptable|iterable|callable)|does not support item assignment|cannot be interpreted as an integer)`,
     String.raw`(?<![\w.])(?:${PY_IDENTIFIER}\.)*${PY_IDENTIFIER}\(\) (?:missing \d+ required (?:positional|keyword-only) arguments?|got an unexpected keyword argument|got multiple values for (?:keyword )?argument|takes (?:from \d+ to )?\d+ positional arguments? but \d+ (?:was|were) given|takes no (?:keyword )?arguments)`,
     String.raw`\bruntime error: (?:invalid memory address|index out of range|nil map|slice bounds)`,
+    // JSON parsers' own messages without their class: the server parsed a value with JSON.parse (V8) or json.loads.
+    String.raw`\bUnexpected token '[^'\n]{1,8}', "[^"\n]{0,60}"(?:\.\.\.)? is not valid JSON\b`,
+    String.raw`\bUnexpected (?:token \S{1,8} in JSON|end of JSON input|non-whitespace character after JSON)\b`,
+    String.raw`\b(?:Expected property name or '\}'|Unterminated string|Bad control character in string literal|Bad escaped character) in JSON at position \d+`,
+    String.raw`\bExpecting (?:value|property name enclosed in double quotes|',' delimiter|':' delimiter): line \d+ column \d+ \(char \d+\)`,
     String.raw`called \x60(?:Option|Result)::unwrap\(\)\x60 on`,
   ].join('|'),
   'g',
 );
 /** Exceptions JSON parsers throw; in answer to a frame of ours that is not JSON, they describe that frame. */
-const JSON_PARSE_EXCEPTION = /^(?:SyntaxError:|(?:[\w$]+\.)*(?:Json\w*Exception|JSONException|MalformedJsonException)\b|(?:ValueError|JSONDecodeError):\s*(?:Expecting|Invalid|Extra data|Unterminated))/;
+const JSON_PARSE_EXCEPTION =
+  /^(?:SyntaxError:|(?:[\w$]+\.)*(?:Json\w*Exception|JSONException|MalformedJsonException)\b|(?:ValueError|JSONDecodeError):\s*(?:Expecting|Invalid|Extra data|Unterminated)|Unexpected (?:token|end of JSON|non-whitespace)|(?:Expected property name|Unterminated string|Bad control character|Bad escaped character)[^\n]* in JSON|Expecting (?:value|property name|',' delimiter|':' delimiter): line)/;
 
 /** Every alternative of EXCEPTION_DUMP contains one of these: a text without any is not scanned (most error texts). */
-const EXCEPTION_WORDS = ['Error', 'Exception', ' is not ', 'Cannot ', "' object ", '() ', 'runtime error: ', 'unwrap()'];
+const EXCEPTION_WORDS = ['Error', 'Exception', ' is not ', 'Cannot ', "' object ", '() ', 'runtime error: ', 'unwrap()', ' JSON', 'Expecting '];
 
 /** `mayMatch`: a cheap test that the pattern could match at all, to spare the scan of a long alternation. */
 const BUILT_IN: { kind: LeakKind; regex: RegExp; mayMatch?: (text: string) => boolean }[] = [

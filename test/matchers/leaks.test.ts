@@ -107,6 +107,12 @@ describe('findLeak: raw runtime exceptions without their class name', () => {
     ["search() got an unexpected keyword argument 'zzz'", 'search() got an unexpected keyword argument'],
     ["Server.call_tool() missing 1 required positional argument: 'query'", 'Server.call_tool() missing 1 required positional argument'],
     ["KeyError('id')", "KeyError('"],
+    // issue 21: a server that JSON.parses an argument (the answer of an unfamiliar server: "Optional a…" was our value).
+    ['Unexpected token \'O\', "Optional a"... is not valid JSON', 'Unexpected token \'O\', "Optional a"... is not valid JSON'],
+    ['Failed to parse options: Unexpected end of JSON input', 'Unexpected end of JSON input'],
+    ["Expected property name or '}' in JSON at position 1 (line 1 column 2)", "Expected property name or '}' in JSON at position 1"],
+    ['Unexpected token o in JSON at position 1', 'Unexpected token o in JSON'],
+    ['Expecting value: line 1 column 1 (char 0)', 'Expecting value: line 1 column 1 (char 0)'],
     ['AttributeError:', 'AttributeError:'],
   ])('%j is an exception dump', (text, match) => {
     expect(findLeak(text)).toMatchObject({ kind: 'exception-dump', match });
@@ -130,6 +136,8 @@ describe('findLeak: raw runtime exceptions without their class name', () => {
     'The value is not iterable',
     'The email is not defined for this account; provide one.',
     'Nothing is not found here',
+    'The config must be valid JSON: check the quotes around its keys.',
+    'Expecting a number for limit',
   ])('%j is not', (text) => {
     expect(findLeak(text)).toBeNull();
   });
@@ -180,6 +188,7 @@ describe('findLeak: what we or the user put there is not a leak', () => {
     expect(findLeak(v8, { sentMalformedJson: true })).toBeNull();
     expect(findLeak(v8)).toMatchObject({ kind: 'exception-dump', match: 'SyntaxError: ' });
     expect(findLeak("com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'not'", { sentMalformedJson: true })).toBeNull();
+    expect(findLeak('Parse error: Unexpected token \'e\', "errlint: not json" is not valid JSON', { sentMalformedJson: true })).toBeNull();
     // another exception in the same answer is still one
     expect(findLeak('SyntaxError: Unexpected end of JSON input\nTypeError: handler is not a function', { sentMalformedJson: true })).toMatchObject({ match: 'TypeError: ' });
   });
