@@ -181,11 +181,20 @@ const TRANSIENT = new RegExp(
     String.raw`\bECONNREFUSED\b`,
     String.raw`\bETIMEDOUT\b`,
     String.raw`\bECONNRESET\b`,
+    String.raw`\b(?:EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\b`,
+    // The same failures in other runtimes' words: Go's "dial tcp …: connect: connection refused" (its "i/o timeout" is a
+    // timeout above), Python's ConnectionRefusedError and httpx/requests' ConnectTimeout, Java's java.net.ConnectException.
+    String.raw`\bconnection refused\b`,
+    String.raw`\bConnection(?:Refused|Reset|Aborted)Error\b`,
+    String.raw`\b(?:Connect|Read|Write|Pool)Timeout\b`,
+    String.raw`\bjava\.net\.(?:Connect|SocketTimeout|NoRouteToHost)Exception\b`,
+    String.raw`\bBad Gateway\b`,
+    String.raw`\bGateway Time-?out\b`,
     // "try again later", not "use list_tasks to find the id and try again" (a fix-your-input hint)
     String.raw`\btry again (?:later|shortly|soon|in a (?:moment|minute|bit|few|while)|in \d+)\b`,
-    // 429/503 as a status, not "order #429"
-    String.raw`\b(?:HTTP|status|code|error)\W{0,3}(?:429|503)\b`,
-    String.raw`\((?:429|503)\)`,
+    // 429/502/503/504 as a status, not "order #429"
+    String.raw`\b(?:HTTP|status|code|error)\W{0,3}(?:429|502|503|504)\b`,
+    String.raw`\((?:429|502|503|504)\)`,
     String.raw`\b(?:429|503) (?:Too Many Requests|Service Unavailable)\b`,
   ].join('|'),
   'i',

@@ -4,7 +4,7 @@ import type { AnswerView, Diagnosis } from './diagnosis.js';
 import { clip } from './culprit.js';
 
 /** Signs the shared matcher leaves out: DNS and refused connections, "temporarily", a status the text opens with. */
-const MORE = /\bEAI_AGAIN\b|\bconnection refused\b|\btemporar(?:il)?y\b|\boverloaded\b|^\W*(?:429|503)\b/i;
+const MORE = /\btemporar(?:il)?y\b|\boverloaded\b|^\W*(?:429|503)\b/i;
 
 const UNITS: [RegExp, number][] = [
   [/^(?:ms|milliseconds?)$/i, 0.001],

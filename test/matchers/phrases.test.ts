@@ -114,6 +114,17 @@ describe('transient markers and delays', () => {
     ['GitHub API returned HTTP 503', 'HTTP 503'],
     ['Too many requests (429)', 'Too many requests'],
     ['connect ECONNREFUSED 10.0.0.1:80', 'ECONNREFUSED'],
+    // issue 21: the same failures in other runtimes' words (answers of unfamiliar servers)
+    ['dial tcp 10.0.3.7:5432: connect: connection refused', 'connection refused'],
+    ['Get "http://api.internal/v1": dial tcp 10.0.3.7:443: i/o timeout', 'timeout'],
+    ["ConnectionRefusedError: [Errno 111] Connect call failed ('127.0.0.1', 8080)", 'ConnectionRefusedError'],
+    ['httpx.ConnectTimeout: timed out', 'ConnectTimeout'],
+    ['java.net.ConnectException: Connection refused (Connection refused)', 'java.net.ConnectException'],
+    ['Upstream returned 502 Bad Gateway', 'Bad Gateway'],
+    ['request failed with status 504', 'status 504'],
+    ['getaddrinfo EAI_AGAIN api.example.com', 'EAI_AGAIN'],
+    ['connect ETIMEDOUT 10.1.2.3:443', 'ETIMEDOUT'],
+    ['Invalid value 502 for count', null],
     ['Please try again later', 'try again later'],
     // a fix-your-input hint, not a transient failure (task manager servers answer not-found like this)
     ['Task with ID 1 could not be found. Please use the "list_tasks" tool to find a valid ID and try again.', null],
