@@ -2,8 +2,9 @@
 // came back is never printed: the run keeps only its size and hash (ProbeCase.sensitive).
 import type { Rule } from '../src/grade/rule.js';
 import { snippet } from '../src/matchers/surface.js';
+import { servedLength } from '../src/session/answer.js';
 
-/** Total characters of the (withheld) texts and blobs of a resources/read result, read back from their size tags. */
+/** Total characters of the (withheld) texts and blobs of a resources/read result. */
 function servedCharacters(contents: unknown[]): number {
   let total = 0;
   for (const item of contents) {
@@ -11,8 +12,7 @@ function servedCharacters(contents: unknown[]): number {
     for (const key of ['text', 'blob'] as const) {
       const value = (item as Record<string, unknown>)[key];
       if (typeof value !== 'string') continue;
-      const tag = /^\[withheld: (\d+) characters/.exec(value);
-      total += tag ? Number(tag[1]) : value.length;
+      total += servedLength(value);
     }
   }
   return total;

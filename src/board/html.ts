@@ -217,21 +217,20 @@ function drillDown(row: BoardRow, detail: BoardDetail | undefined, perServer: nu
 
 /** A server that was linted but whose report is not at hand (a merge of boards without their --out-dir reports). */
 function withoutReport(row: BoardRow): string {
-  const facts = factList([
-    ['exit code', String(row.exitCode)],
-    ['time', `${fixed(row.durationMs / 1000)} s`],
-    ...(row.report ? [['report', row.report] as [string, string]] : []),
-  ]);
-  return `<p class="cause">Linted; its findings are in its report, which is not beside this board (merge the board.json of each shard's --out-dir to show them here).</p>${facts}`;
+  return `<p class="cause">Linted; its findings are in its report, which is not beside this board (merge the board.json of each shard's --out-dir to show them here).</p>${runFacts(row)}`;
 }
 
 function unlinted(row: BoardRow): string {
-  const facts = factList([
+  return `<p class="cause">Could not lint: ${t(row.cause ?? 'no report was written')}</p>${runFacts(row)}`;
+}
+
+/** How a server's lint process ended, from its row alone. */
+function runFacts(row: BoardRow): string {
+  return factList([
     ['exit code', String(row.exitCode)],
     ['time', `${fixed(row.durationMs / 1000)} s`],
     ...(row.report ? [['report', row.report] as [string, string]] : []),
   ]);
-  return `<p class="cause">Could not lint: ${t(row.cause ?? 'no report was written')}</p>${facts}`;
 }
 
 function linted(row: BoardRow, detail: BoardDetail, perServer: number): string {

@@ -40,15 +40,18 @@ function writeBoard(board: Board, format: (typeof BOARD_FORMATS)[number], output
 }
 
 /** `mcp-errlint scoreboard <file>`: lint every server of a list, a few at once, each in a process of its own, and rank them. */
+const OWN_REPORT = "the scoreboard writes each server's report itself: use --out-dir for one report per server";
+const OWN_FORMAT = "the scoreboard reads each server's report as JSON: choose the board's format with its own -f, before --";
+
 /** Lint flags the scoreboard sets for every server itself (or that would make every server write one file): refused after --. */
 const BOARD_OWNED: Record<string, string> = {
   '--seed': 'give the scoreboard its own --seed, before --: one seed for every server',
   '--deadline': "give the scoreboard its own --deadline, before --: one server's time budget",
-  '-o': 'the scoreboard writes each server\'s report itself: use --out-dir for one report per server',
-  '--output': 'the scoreboard writes each server\'s report itself: use --out-dir for one report per server',
-  '--report': 'the scoreboard writes each server\'s report itself: use --out-dir for one report per server',
-  '-f': 'the scoreboard reads each server\'s report as JSON: choose the board\'s format with its own -f, before --',
-  '--format': 'the scoreboard reads each server\'s report as JSON: choose the board\'s format with its own -f, before --',
+  '-o': OWN_REPORT,
+  '--output': OWN_REPORT,
+  '--report': OWN_REPORT,
+  '-f': OWN_FORMAT,
+  '--format': OWN_FORMAT,
   '--badge': 'every server would overwrite one badge file: lint one server with --badge, or use the board',
 };
 

@@ -87,35 +87,40 @@ export function coverageOf(
   };
 }
 
+/** A surface probed, or not probed and why. */
+function reached(surface: Surface, available: string, probed: boolean, reason: () => string): SurfaceCoverage {
+  return probed ? { surface, available, status: 'probed' } : { surface, available, status: 'not probed', reason: reason() };
+}
 
 /** Each surface: what the server offers, whether its probe ran, and why not. */
 function surfacesOf(listed: number, probed: number, reasons: readonly string[], ran: ReadonlySet<ProbeKind>, skips: readonly Skip[], enabled: readonly ProbeKind[], offered: Offered | undefined): SurfaceCoverage[] {
   const why = (kind: ProbeKind) =>
     skips.find((s) => s.tool === NO_TOOL && s.probe === kind)?.reason ?? (enabled.includes(kind) ? `the ${kind} probe sent nothing` : `the ${kind} probe was not asked for (--probe)`);
-  const out: SurfaceCoverage[] = [];
-  out.push(probed > 0 ? { surface: 'tools', available: plural(listed, 'tool'), status: 'probed' } : { surface: 'tools', available: plural(listed, 'tool'), status: 'not probed', reason: listed === 0 ? 'the server lists no tool' : reasons.join('; ') || 'no tool was probed' });
-  if (offered === undefined) return out;
+  const tools = reached('tools', plural(listed, 'tool'), probed > 0, () => (listed === 0 ? 'the server lists no tool' : reasons.join('; ') || 'no tool was probed'));
+  if (offered === undefined) return [tools];
   const declared = (capability: string) => isObject(offered.capabilities[capability]);
+  const requests = ran.has('protocol-requests');
   // Not declared: the protocol-requests probe asks for its method and expects a refusal (-32601).
   const undeclared = (surface: Surface, method: string): SurfaceCoverage =>
-    ran.has('protocol-requests') ? { surface, available: 'not declared', status: 'refusal checked', reason: `${method} must be refused` } : { surface, available: 'not declared', status: 'not probed', reason: why('protocol-requests') };
-  const listedSurface = (surface: 'resources' | 'prompts', kind: ProbeKind, lists: Listed[]) => {
-    if (!declared(surface)) return out.push(undeclared(surface, `${surface}/list`));
+    requests ? { surface, available: 'not declared', status: 'refusal checked', reason: `${method} must be refused` } : reached(surface, 'not declared', false, () => why('protocol-requests'));
+  const listedSurface = (surface: 'resources' | 'prompts', lists: Listed[]): SurfaceCoverage => {
+    if (!declared(surface)) return undeclared(surface, `${surface}/list`);
     const available = lists.map((l, i) => `${plural(l.items.length, i === 0 ? surface.replace(/s$/, '') : 'template')}${l.failed ? ` (listing failed: ${l.failed})` : ''}`).join(', ');
-    out.push(ran.has(kind) ? { surface, available, status: 'probed' } : { surface, available, status: 'not probed', reason: why(kind) });
+    return reached(surface, available, ran.has(surface), () => why(surface));
   };
-  listedSurface('resources', 'resources', [offered.surfaces.resources, offered.surfaces.templates]);
-  listedSurface('prompts', 'prompts', [offered.surfaces.prompts]);
-  if (declared('completions')) out.push(ran.has('completions') ? { surface: 'completions', available: 'declared', status: 'probed' } : { surface: 'completions', available: 'declared', status: 'not probed', reason: why('completions') });
-  else if (versionAtLeast(offered.protocolVersion, '2025-03-26')) out.push(undeclared('completions', 'completion/complete'));
-  else out.push({ surface: 'completions', available: 'no completions capability before 2025-03-26', status: 'not probed', reason: 'the negotiated version has no completions capability to check' });
-  if (versionAtLeast(offered.protocolVersion, '2026-07-28')) out.push({ surface: 'logging', available: declared('logging') ? 'declared' : 'not declared', status: 'not probed', reason: 'logging/setLevel was removed in 2026-07-28' });
-  else if (declared('logging')) out.push(ran.has('protocol-requests') ? { surface: 'logging', available: 'declared', status: 'probed' } : { surface: 'logging', available: 'declared', status: 'not probed', reason: why('protocol-requests') });
-  else out.push(undeclared('logging', 'logging/setLevel'));
+  const completions = declared('completions')
+    ? reached('completions', 'declared', ran.has('completions'), () => why('completions'))
+    : versionAtLeast(offered.protocolVersion, '2025-03-26')
+      ? undeclared('completions', 'completion/complete')
+      : reached('completions', 'no completions capability before 2025-03-26', false, () => 'the negotiated version has no completions capability to check');
+  const logging = versionAtLeast(offered.protocolVersion, '2026-07-28')
+    ? reached('logging', declared('logging') ? 'declared' : 'not declared', false, () => 'logging/setLevel was removed in 2026-07-28')
+    : declared('logging')
+      ? reached('logging', 'declared', requests, () => why('protocol-requests'))
+      : undeclared('logging', 'logging/setLevel');
   const serverKinds: ProbeKind[] = ['jsonrpc', 'notification', 'protocol-requests'];
-  const serverRan = serverKinds.filter((k) => ran.has(k));
-  out.push(serverRan.length > 0 ? { surface: 'server', available: 'JSON-RPC frames, notifications, protocol requests', status: 'probed' } : { surface: 'server', available: 'JSON-RPC frames, notifications, protocol requests', status: 'not probed', reason: serverKinds.map(why).join('; ') });
-  return out;
+  const server = reached('server', 'JSON-RPC frames, notifications, protocol requests', serverKinds.some((k) => ran.has(k)), () => serverKinds.map(why).join('; '));
+  return [tools, listedSurface('resources', [offered.surfaces.resources, offered.surfaces.templates]), listedSurface('prompts', [offered.surfaces.prompts]), completions, logging, server];
 }
 
 function isObject(value: unknown): boolean {

@@ -37,6 +37,12 @@ function withheldText(value: string): string {
   return `[withheld: ${value.length} characters, sha256 ${createHash('sha256').update(value).digest('hex').slice(0, 16)}]`;
 }
 
+/** The length of a text as served: read back from its withheld tag, or its own length when it was kept. */
+export function servedLength(value: string): number {
+  const tag = /^\[withheld: (\d+) characters/.exec(value);
+  return tag ? Number(tag[1]) : value.length;
+}
+
 /** The string leaves of `text` and `blob` members anywhere in a value, withheld (see withheldText); the rest as it is. */
 function withheldValue(value: unknown, depth = 0): unknown {
   if (depth > 16 || value === null || typeof value !== 'object') return value;
