@@ -86,6 +86,8 @@ export interface Skip {
   tool: string;
   probe: ProbeKind | '*';
   reason: string;
+  /** Planned inputs this skip kept from being sent (a tool limit, an interruption, a server gone); absent when none were planned (policy, schema). */
+  notSent?: number;
 }
 
 /** Where findings are anchored in the repository (SARIF and annotations need a file and a line). */

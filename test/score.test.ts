@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { gated, gradeFor, scoreChecks } from '../src/score/score.js';
 import type { Check } from '../src/report/model.js';
+import { coverageOf } from '../src/score/coverage.js';
+import type { Skip } from '../src/types.js';
 
 const check = (ruleId: string, verdict: 'pass' | 'fail', severity: Check['severity'] = 'error', tool = 't'): Check => ({ ruleId, tool, probe: 'wrong-type', verdict, severity, exchanges: 1 });
 
@@ -113,5 +115,27 @@ describe('Grader', () => {
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ ruleId: 'throws', severity: 'error', messageId: 'ruleFailed', data: { error: 'Maximum call stack size exceeded' } });
     expect(templateOf(throwing as never, hits[0].messageId)).toContain('could not grade this answer');
+  });
+});
+
+describe('coverage of a run cut short', () => {
+  const sent = (tool: string, n: number) => Array.from({ length: n }, () => ({ tool, probe: 'missing-required' as const }));
+  const cut = (tool: string, probe: Skip['probe'], notSent: number, reason = '3 inputs failed alike, each after 3.0 s or more') => ({ tool, probe, reason: `not run: ${reason}`, notSent });
+
+  it('a tool cut short is partly probed, and the inputs never sent are counted', () => {
+    const coverage = coverageOf(['a', 'b'], ['a', 'b'], [...sent('a', 3), ...sent('b', 30)], [cut('a', 'wrong-type', 35), cut('a', 'positive', 26)], ['missing-required', 'wrong-type', 'positive'], true);
+    expect(coverage).toMatchObject({ toolsProbed: 2, toolsPartlyProbed: 1, inputs: { sent: 33, notSent: 61 }, incomplete: true });
+    expect(coverage.reasons).toEqual(['1 tool (a): partly probed, 61 planned inputs not sent: 3 inputs failed alike, each after 3.0 s or more']);
+  });
+
+  it('a few inputs held back leave the run complete; skips the policy planned no input for are not cuts', () => {
+    const policy = { tool: 'b', probe: 'positive' as const, reason: 'a tool without annotations gets only inputs it must refuse' };
+    const coverage = coverageOf(['a', 'b'], ['a', 'b'], [...sent('a', 30), ...sent('b', 30)], [cut('a', 'positive', 26), policy], ['missing-required', 'positive'], true);
+    expect(coverage).toMatchObject({ toolsPartlyProbed: 1, inputs: { sent: 60, notSent: 26 }, incomplete: false });
+  });
+
+  it('with most planned inputs never sent, no letter grade', () => {
+    const coverage = coverageOf(['a'], ['a'], sent('a', 3), [cut('a', 'wrong-type', 35)], ['missing-required', 'wrong-type'], true);
+    expect(scoreChecks(rule('a', ['a'], 0), { coverage }).grade).toBe('incomplete');
   });
 });

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Finding, Report } from '../report/model.js';
 import { htmlText } from '../report/escape.js';
-import { percent, recoveryText, surfacesText } from '../report/verdict.js';
+import { incompleteText, percent, recoveryText, surfacesText } from '../report/verdict.js';
 import type { Board, BoardRow } from './board.js';
 import { plural } from '../util/text.js';
 
@@ -270,7 +270,7 @@ function coverage(detail: BoardDetail): string {
   const moreReasons = c.reasons.length > REASONS_PER_SERVER ? `<li>and ${c.reasons.length - REASONS_PER_SERVER} more</li>` : '';
   return [
     '<h3>Coverage</h3>',
-    `<p class="coverage">${t(c.toolsProbed)} of ${t(plural(c.toolsListed, 'listed tool'))} probed (${t(c.percent)}%)${c.toolsSelected !== c.toolsListed ? `, ${t(c.toolsSelected)} selected` : ''}${c.incomplete ? ' · <strong>incomplete</strong>: no tool was probed' : ''}.</p>`,
+    `<p class="coverage">${t(c.toolsProbed)} of ${t(plural(c.toolsListed, 'listed tool'))} probed (${t(c.percent)}%)${c.toolsSelected !== c.toolsListed ? `, ${t(c.toolsSelected)} selected` : ''}${c.incomplete ? ` · <strong>incomplete</strong>: ${t(incompleteText(c))}` : ''}.</p>`,
     `<p>Probe kinds run: ${kinds}</p>${notRun}`,
     c.surfaces?.length ? `<p class="surfaces">Surfaces: ${t(surfacesText(detail as Report))}</p>` : '',
     reasons ? `<ul class="reasons">${reasons}${moreReasons}</ul>` : '',

@@ -11,7 +11,7 @@ import { abbreviate } from '../util/text.js';
 import { releaseSchemaCaches } from '../schema/caches.js';
 import { Interrupted, interruptionOf } from '../interrupt.js';
 import { Abandoned, UnitPool } from './pool.js';
-import { ToolLimits } from './limits.js';
+import { limitedAs, ToolLimits } from './limits.js';
 import { exploreAndShrink, replayOne, type Search } from './shrink.js';
 
 export interface RunOptions extends PlanOptions {
@@ -26,7 +26,7 @@ export interface RunOptions extends PlanOptions {
   onProgress?: (progress: { done: number; total: number; tool: string; probe: ProbeKind }) => void;
   /** Stops the run between tools (the session stops it mid-call). */
   signal?: AbortSignal;
-  /** Time one tool (and the server-scope probes together) may take; past it the tool's further inputs are not sent. */
+  /** Time one tool (or one server-scope probe kind) may take; past it the tool's further inputs are not sent. */
   toolBudgetMs?: number;
   /** How many tools may be probed at once (default 1); 1 when the server fails concurrent-calls. */
   concurrency?: number;
@@ -151,9 +151,9 @@ async function runUnit(
   for (const [index, batch] of unit.batches.entries()) {
     const { tool, probe } = batch;
     progress(tool.name, probe, index);
-    const held = limits.held(tool.name);
-    if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}` });
-    else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}` });
+    const held = limits.held(limitedAs(tool.name, probe));
+    if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}`, notSent: plannedInputs(batch, options) });
+    else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}`, notSent: plannedInputs(batch, options) });
     else {
       try {
         await runBatch(session, batch, options, result, limits, picked, pool);
@@ -203,7 +203,7 @@ function reduced(exchange: Exchange): GradedExchange {
  * The run, interrupted: the unrun batches of each unit it cut are skipped per probe kind when its tool was reached (else
  * once for the tool), and every tool no unit reached is listed as not probed (or, if the policy never calls it, why).
  */
-export function stopped(result: RunResult, interruption: Interrupted, lefts: ReadonlyArray<readonly Batch[]>, laterTools: readonly ToolInfo[], flags: SafetyFlags): RunResult {
+export function stopped(result: RunResult, interruption: Interrupted, lefts: ReadonlyArray<readonly Batch[]>, laterTools: readonly ToolInfo[], flags: SafetyFlags & Pick<RunOptions, 'runs' | 'replay'>): RunResult {
   result.interrupted = interruption;
   const why = interruption.message;
   const cut = new Set<string>();
@@ -212,7 +212,7 @@ export function stopped(result: RunResult, interruption: Interrupted, lefts: Rea
     if (tool === undefined) continue;
     cut.add(tool);
     if (tool === NO_TOOL || result.exchanges.some((e) => e.tool === tool)) {
-      for (const { probe } of left) result.skips.push({ tool, probe, reason: `cut short: ${why}` });
+      for (const batch of left) result.skips.push({ tool, probe: batch.probe, reason: `cut short: ${why}`, notSent: plannedInputs(batch, flags) });
     } else result.skips.push({ tool, probe: '*', reason: `not probed: ${why}` });
   }
   for (const later of laterTools) {
@@ -222,6 +222,11 @@ export function stopped(result: RunResult, interruption: Interrupted, lefts: Rea
     result.skips.push({ tool: later.name, probe: '*', reason: policy.level === 'none' ? policy.reason! : `not probed: ${why}` });
   }
   return result;
+}
+
+/** How many inputs a batch would send: its enumerated cases and, when it has random ones, `runs` of them (one for a replay). */
+export function plannedInputs({ plan }: Batch, options: Pick<RunOptions, 'runs' | 'replay'>): number {
+  return options.replay ? 1 : plan.enumerated.length + (plan.arbitrary === null ? 0 : options.runs);
 }
 
 /** A 32-bit seed per (tool, probe), so a replay of one pair does not depend on which others ran. */
@@ -241,6 +246,7 @@ async function runBatch(
   pool?: UnitPool,
 ): Promise<void> {
   const tool = toolInfo.name;
+  const limited = limitedAs(tool, probe);
   const { enumerated, arbitrary } = plan;
   const firstExchange = result.exchanges.length;
   const firstHit = result.hits.length;
@@ -256,7 +262,7 @@ async function runBatch(
     });
   const sendOne = async (probeCase: ProbeCase, path: string): Promise<void> => {
     const mayRunLong = tool !== NO_TOOL && (probeCase.expect === 'valid-input' || probeCase.expect === 'any');
-    const hold = limits.before(tool, mayRunLong);
+    const hold = limits.before(limited, mayRunLong);
     if (hold) {
       batch.withheld++; // a tool slow on valid input costs one wait, not one per input and probe kind
       batch.heldBy = hold.reason;
@@ -275,7 +281,7 @@ async function runBatch(
       if (!broken.alive) await session.recover();
       if (!session.gone) broken.recheck = await recheck(session, toolInfo, probe, probeCase, exchanges.indexOf(broken), broken.outcome.kind);
     }
-    limits.after(tool, probe, probeCase, exchanges, mayRunLong);
+    limits.after(limited, probe, probeCase, exchanges, mayRunLong);
     ungraded.push(...exchanges);
   };
   // fast-check would take a throw for a failing input and hide it: a throw (an interruption) ends the run instead.
@@ -319,7 +325,7 @@ async function runBatch(
   grade();
 
   if (batch.fatal !== undefined) throw batch.fatal;
-  if (batch.withheld > 0) result.skips.push({ tool, probe, reason: `${batch.withheld} input(s) not sent: ${batch.heldBy}` });
+  if (batch.withheld > 0) result.skips.push({ tool, probe, reason: `${batch.withheld} input(s) not sent: ${batch.heldBy}`, notSent: batch.withheld });
   const last = batch.lastExchange;
   if (last && last.alive === undefined && !session.gone) {
     last.alive = await session.isAlive();

@@ -205,6 +205,14 @@ export function findTransientMarker(text: string): string | null {
   return TRANSIENT.exec(text)?.[0] ?? null;
 }
 
+/** Signs that a server could not reach what is behind it (a host that does not resolve, a failed fetch), beyond the transient ones. */
+const UNREACHABLE = /\b(?:ENOTFOUND|getaddrinfo|fetch failed|socket hang up|ECONNABORTED|network (?:error|is unreachable)|Name or service not known|no such host)\b/i;
+
+/** The marker in `text` of an upstream that could not be reached (transient or not), or null. */
+export function findUnreachableMarker(text: string): string | null {
+  return findTransientMarker(text) ?? UNREACHABLE.exec(text)?.[0] ?? null;
+}
+
 const UNIT = String.raw`(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?)\b`;
 const DELAY = new RegExp(
   [

@@ -4,6 +4,7 @@ import type { Severity } from '../types.js';
 import type { InterruptCause } from '../interrupt.js';
 import { SEVERITY_RANK, gated } from '../score/score.js';
 import { plural } from '../util/text.js';
+import { incompleteText } from './verdict.js';
 
 export const EXIT = { ok: 0, findings: 1, cannotLint: 2 } as const;
 
@@ -23,7 +24,7 @@ export function gateFailures(report: Report): string[] {
   if (report.interrupted) reasons.push(`cut short: ${report.interrupted.message}`);
   const { coverage } = report;
   if (minCoverage === undefined && coverage.incomplete) {
-    reasons.push(`incomplete: no tool of the ${plural(coverage.toolsListed, 'listed tool')} was probed (${coverage.reasons.join('; ')}); --min-coverage 0 accepts such a run`);
+    reasons.push(`incomplete: ${incompleteText(coverage)} (${coverage.reasons.join('; ')}); --min-coverage 0 accepts such a run`);
   } else if (minCoverage !== undefined && coverage.percent < minCoverage) {
     reasons.push(`coverage ${coverage.percent}% (${coverage.toolsProbed} of ${plural(coverage.toolsListed, 'tool')} probed) is below --min-coverage ${minCoverage}`);
   }

@@ -19,7 +19,7 @@ export function formatMarkdown(report: Report): string {
   const recovery = recoveryText(report);
   if (recovery) out.push(`Recovery ${markdownCell(recovery.replace(/^recovery /, ''))}`, '');
   if (score.caps.length > 0) out.push(`Grade ${markdownCell(capsText(report))}`, '');
-  if (report.coverage.reasons.length > 0) out.push(`Not probed: ${report.coverage.reasons.map(markdownCell).join('; ')}`, '');
+  if (report.coverage.reasons.length > 0) out.push(`Not fully probed: ${report.coverage.reasons.map(markdownCell).join('; ')}`, '');
   if (!report.gate.passed) out.push(`**Failing:** ${report.gate.failures.map(markdownCell).join('; ')}`, '');
   if (server.limits.length > 0) out.push(`Limits hit: ${server.limits.map(markdownCell).join('; ')}`, '');
   out.push(`**${plural(summary.error, 'error')}** · **${plural(summary.warning, 'warning')}** · **${plural(summary.note, 'note')}** · ${plural(summary.passed, 'check')} passed · ${summary.failed} failed · ${summary.skipped} skipped`);

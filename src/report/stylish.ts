@@ -2,7 +2,7 @@
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { plural, terminalSafe } from '../util/text.js';
-import { capsText, coverageText, eraText, recoveryText, surfacesText } from './verdict.js';
+import { capsText, coverageText, eraText, incompleteText, recoveryText, surfacesText } from './verdict.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -51,8 +51,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   const { coverage } = report;
   const why = terminalSafe(coverage.reasons.join('; '));
   if (report.interrupted) out.push(c.yellow(`⚠ The run was cut short (${terminalSafe(report.interrupted.message)}), so there is no letter grade; what was not sent is listed under Skipped.`), '');
-  if (coverage.incomplete) out.push(c.yellow(`⚠ No tool was probed, so there is no letter grade: ${why}.`), '');
-  else if (coverage.reasons.length > 0) out.push(c.yellow(`⚠ Not every tool was probed: ${why}.`), '');
+  if (coverage.incomplete) out.push(c.yellow(`⚠ ${incompleteText(coverage).replace(/^./, (first) => first.toUpperCase())}, so there is no letter grade: ${why}.`), '');
+  else if (coverage.reasons.length > 0) out.push(c.yellow(`⚠ Not every tool was fully probed: ${why}.`), '');
   // What the linter did not keep of the server's output (or could not write to it): said once per cap.
   if (server.limits.length > 0) out.push(c.yellow(`⚠ Limits hit (${server.limits.length}):`), ...server.limits.map((limit) => c.dim(`  ${terminalSafe(limit)}`)), '');
 

@@ -7,16 +7,25 @@ import { plural } from '../util/text.js';
 export function gradeText(report: Report): string {
   const { score } = report;
   if (report.interrupted) return `incomplete (no letter grade: ${report.interrupted.message}; ${score.score.toFixed(1)} / 100 from what was probed)`;
-  if (score.grade === 'incomplete') return `incomplete (no letter grade; ${score.score.toFixed(1)} / 100 from protocol checks only)`;
+  if (score.grade === 'incomplete') return `incomplete (no letter grade; ${score.score.toFixed(1)} / 100 from ${report.coverage.toolsProbed === 0 ? 'protocol checks only' : 'the inputs that were sent'})`;
   return `grade ${score.grade} (${score.score.toFixed(1)} / 100)`;
 }
 
-/** "4 of 9 tools probed (partial) · 12 of 14 probe kinds run". */
+/** Why a run is incomplete: "no tool of the 3 listed tools was probed", or "only 40 of 1,200 planned inputs were sent". */
+export function incompleteText(coverage: Report['coverage']): string {
+  if (coverage.toolsProbed === 0) return `no tool of the ${plural(coverage.toolsListed, 'listed tool')} was probed`;
+  const { sent, notSent } = coverage.inputs;
+  return `only ${sent} of the ${plural(sent + notSent, 'planned input')} were sent`;
+}
+
+/** "4 of 9 tools probed (partial) · 12 of 14 probe kinds run", and what was cut: "(2 partly)", "40 of 300 planned inputs sent". */
 export function coverageText(report: Report): string {
   const { coverage } = report;
-  const partial = coverage.toolsProbed < coverage.toolsListed ? ' (partial)' : '';
+  const partial = coverage.toolsProbed < coverage.toolsListed ? ' (partial)' : coverage.toolsPartlyProbed > 0 ? ` (${coverage.toolsPartlyProbed} partly)` : '';
   const kinds = coverage.probeKindsRun.length + coverage.probeKindsNotRun.length;
-  return `${coverage.toolsProbed} of ${plural(coverage.toolsListed, 'tool')} probed${partial} · ${coverage.probeKindsRun.length} of ${plural(kinds, 'probe kind')} run`;
+  const { sent, notSent } = coverage.inputs;
+  const inputs = notSent > 0 ? ` · ${sent} of ${plural(sent + notSent, 'planned input')} sent` : '';
+  return `${coverage.toolsProbed} of ${plural(coverage.toolsListed, 'tool')} probed${partial} · ${coverage.probeKindsRun.length} of ${plural(kinds, 'probe kind')} run${inputs}`;
 }
 
 /**

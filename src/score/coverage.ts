@@ -28,15 +28,22 @@ export interface Coverage {
   toolsSelected: number;
   /** Tools that received at least one tools/call. */
   toolsProbed: number;
+  /** Probed tools that were cut short: some of their planned inputs were never sent (a limit, an interruption). */
+  toolsPartlyProbed: number;
+  /** Inputs sent (exchanges), and planned inputs never sent because a limit or an interruption kept them back. */
+  inputs: { sent: number; notSent: number };
   /** 100 × probed / listed, one decimal (100 for a server that lists no tool). */
   percent: number;
   /** Probe kinds that sent at least one request. */
   probeKindsRun: ProbeKind[];
   /** Probe kinds enabled for this run that sent nothing. */
   probeKindsNotRun: ProbeKind[];
-  /** No tool of a server that lists tools was probed although tool probes were wanted: no letter grade. */
+  /**
+   * Tool probes were wanted, but no tool of a server that lists tools was probed, or most planned inputs were never
+   * sent: no letter grade.
+   */
   incomplete: boolean;
-  /** Why tools went unprobed, one line per reason with the tools it applies to. */
+  /** Why tools went unprobed or were only partly probed, one line per reason with the tools it applies to. */
   reasons: string[];
   /** Every surface an agent touches (tools, resources, prompts, completions, logging, server): available, probed, or why not. */
   surfaces: SurfaceCoverage[];
@@ -64,24 +71,37 @@ export function coverageOf(
   const skipsByTool = new Map<string, Skip[]>();
   for (const skip of skips) skipsByTool.set(skip.tool, [...(skipsByTool.get(skip.tool) ?? []), skip]);
   const reasonTools = new Map<string, string[]>();
+  const partly = new Set<string>();
+  let notSent = 0;
+  for (const skip of skips) notSent += skip.notSent ?? 0;
   for (const tool of selected) {
-    if (probed.has(tool)) continue;
     const own = skipsByTool.get(tool) ?? [];
-    const whole = own.find((s) => s.probe === '*');
-    const reason = whole ? whole.reason : own.length > 0 ? [...new Set(own.map((s) => s.reason))].join('; ') : 'no probe sent it an input';
+    let reason: string;
+    if (probed.has(tool)) {
+      const cut = own.filter((s) => (s.notSent ?? 0) > 0);
+      if (cut.length === 0) continue;
+      partly.add(tool);
+      reason = `partly probed, ${plural(cut.reduce((n, s) => n + s.notSent!, 0), 'planned input')} not sent: ${[...new Set(cut.map((s) => s.reason.replace(/^(?:not run|\d+ input\(s\) not sent): /, '')))].join('; ')}`;
+    } else {
+      const whole = own.find((s) => s.probe === '*');
+      reason = whole ? whole.reason : own.length > 0 ? [...new Set(own.map((s) => s.reason))].join('; ') : 'no probe sent it an input';
+    }
     reasonTools.set(reason, [...(reasonTools.get(reason) ?? []), tool]);
   }
   const notSelected = listed.length - selected.length;
   const reasons = [...reasonTools].map(([reason, tools]) => `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'} (${namesOf(tools)}): ${reason}`);
   if (notSelected > 0) reasons.push(`${notSelected} ${notSelected === 1 ? 'tool' : 'tools'} not selected (--tool or the config's tool globs)`);
+  const sent = exchanges.length;
   return {
     toolsListed: listed.length,
     toolsSelected: selected.length,
     toolsProbed: probed.size,
+    toolsPartlyProbed: partly.size,
+    inputs: { sent, notSent },
     percent: listed.length === 0 ? 100 : Math.floor((1000 * probed.size) / listed.length) / 10,
     probeKindsRun: enabled.filter((kind) => kinds.has(kind)),
     probeKindsNotRun: enabled.filter((kind) => !kinds.has(kind)),
-    incomplete: toolProbesWanted && listed.length > 0 && probed.size === 0,
+    incomplete: toolProbesWanted && listed.length > 0 && (probed.size === 0 || notSent > sent),
     reasons,
     surfaces: surfacesOf(listed.length, probed.size, reasons, kinds, skips, enabled, offered),
   };

@@ -122,7 +122,7 @@ describe.concurrent('coverage and the safety policy (unannotated-tools)', () => 
     const file = actions();
     const readOnly = await runCli(['--seed', SEED, '--read-only', '--', 'node', 'fixtures/unannotated-tools.mjs'], { env: { ERRLINT_ACTIONS_FILE: file } });
     expect(readOnly.code).toBe(1);
-    expect(readOnly.stdout).toMatch(/No tool was probed, so there is no letter grade/);
+    expect(readOnly.stdout).toMatch(/No tool of the 3 listed tools was probed, so there is no letter grade/);
     expect(readOnly.stdout).toMatch(/Grade incomplete/);
     expect(readOnly.stderr).toMatch(/failing: incomplete: no tool of the 3 listed tools was probed/);
     const json = JSON.parse((await runCli([...COMMON, '--read-only', '--', 'node', 'fixtures/unannotated-tools.mjs'])).stdout) as Report;

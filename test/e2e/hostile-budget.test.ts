@@ -56,9 +56,57 @@ describe.concurrent('time budgets', () => {
     expect(report.interrupted).toBeUndefined();
     const lookups = report.skips.filter((s) => s.tool === 'lookup_user');
     expect(lookups.length).toBeGreaterThan(0);
-    expect(lookups.every((s) => /3 inputs failed alike, each after 1\.\d s or more \(JSON-RPC error: "getaddrinfo EAI_AGAIN/.test(s.reason))).toBe(true);
+    // The unknown-tool probe met the failure first (three alike); the tools then failed as it had, at their first call.
+    expect(report.skips).toContainEqual(expect.objectContaining({ tool: '(server)', probe: 'unknown-tool', reason: expect.stringMatching(/3 inputs failed alike, each after 1\.\d s or more \(JSON-RPC error: "getaddrinfo EAI_AGAIN/) }));
+    expect(lookups.every((s) => /it failed as the unknown-tool probe did \(JSON-RPC error: "getaddrinfo EAI_AGAIN/.test(s.reason))).toBe(true);
     // Three slow calls per tool, not one per input: the run stays short (counted, not timed).
     expect(report.exchanges).toBeLessThan(40);
+    // A tool cut short is partly probed, and with most of the planned inputs never sent there is no letter grade.
+    expect(report.coverage).toMatchObject({ toolsProbed: 2, toolsPartlyProbed: 2, incomplete: true });
+    expect(report.coverage.inputs.notSent).toBeGreaterThan(report.coverage.inputs.sent);
+    expect(report.score.grade).toBe('incomplete');
+    expect(await survivors(run.pids)).toEqual([]);
+  });
+
+  it('a server answering every call slowly, correctly, earns no letter when most inputs were never sent', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '3000', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '1100' } });
+    const report = JSON.parse(run.stdout) as Report;
+    expect(reportSchemaErrors(report)).toEqual([]);
+    expect(report.interrupted).toBeUndefined();
+    expect(report.coverage).toMatchObject({ toolsProbed: 2, toolsPartlyProbed: 2, incomplete: true });
+    expect(report.coverage.reasons.join('\n')).toMatch(/\(lookup_user\): partly probed, \d+ planned inputs not sent/);
+    expect(report.score.grade).toBe('incomplete');
+    expect(report.gate.failures.join('\n')).toMatch(/^incomplete: only \d+ of the \d+ planned inputs were sent/);
+    // Its refusals say nothing of an upstream: nothing concludes one is unreachable.
+    expect(report.skips.some((s) => /upstream/.test(s.reason))).toBe(false);
+    expect(run.code).toBe(1);
+  });
+
+  it('24 tools failing alike after 4 s: the upstream is taken as unreachable after three, and the run ends well under 90 s', async () => {
+    const run = await lintHostile(['--seed', '1', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '4000', ERRLINT_SLOW_ERROR: '1', ERRLINT_TOOLS: '24' }, timeoutMs: 120_000 });
+    const report = JSON.parse(run.stdout) as Report;
+    expect(reportSchemaErrors(report)).toEqual([]);
+    const upstream = report.skips.filter((s) => /^not run: the upstream looks unreachable: 3 tools \(lookup_user_00, lookup_user_01, lookup_user_02\) failed alike, each after 4\.\d s or more \(JSON-RPC error: "getaddrinfo EAI_AGAIN/.test(s.reason));
+    expect(new Set(upstream.map((s) => s.tool)).size).toBe(21);
+    // The tools after the first failed as the probes before them had: one slow call each.
+    expect(report.skips).toContainEqual(expect.objectContaining({ tool: 'lookup_user_01', reason: expect.stringMatching(/^\d+ input\(s\) not sent: it failed as the unknown-tool probe did/) }));
+    // Probes that need no tool still ran.
+    expect(report.coverage.probeKindsRun).toEqual(expect.arrayContaining(['jsonrpc', 'notification', 'protocol-requests']));
+    expect(report.coverage).toMatchObject({ toolsProbed: 3, toolsPartlyProbed: 3, incomplete: true });
+    expect(report.score.grade).toBe('incomplete');
+    expect(report.exchanges).toBeLessThan(60); // counted: a handful of slow calls, not one per tool and probe kind
+    expect(run.elapsedMs).toBeLessThan(90_000); // about 35 s here; the issue's bound for this server
+    expect(await survivors(run.pids)).toEqual([]);
+  });
+
+  it('when only valid calls fail so, the tools after the conclusion still get the inputs they must refuse', async () => {
+    const run = await lintHostile(['--seed', '1', '--timeout', '4000', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '1500', ERRLINT_SLOW_ERROR: 'valid', ERRLINT_TOOLS: '6' } });
+    const report = JSON.parse(run.stdout) as Report;
+    const last = report.tools.find((t) => t.name === 'lookup_user_05')!;
+    expect(last.probes).toEqual(expect.arrayContaining(['missing-required', 'wrong-type', 'null-values']));
+    expect(last.probes).not.toContain('positive');
+    expect(report.skips).toContainEqual(expect.objectContaining({ tool: 'lookup_user_05', probe: 'positive', reason: expect.stringMatching(/the upstream looks unreachable: 3 tools .*only inputs it must refuse before reaching the upstream are sent$/) }));
+    expect(report.coverage.toolsPartlyProbed).toBe(6);
     expect(await survivors(run.pids)).toEqual([]);
   });
 

@@ -28,7 +28,7 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
       { ruleId: 'recovery-hint', tool: text, probe: 'wrong-type', verdict: 'pass', severity: 'warning', exchanges: 1 },
     ],
     skips: [{ tool: text, probe: '*', reason: text }],
-    coverage: { toolsListed: 2, toolsSelected: 2, toolsProbed: 1, percent: 50, probeKindsRun: ['wrong-type'], probeKindsNotRun: ['positive'], incomplete: false, reasons: [`1 tool (${text}): ${text}`], surfaces: [{ surface: 'tools', available: '2 tools', status: 'probed' }, { surface: 'prompts', available: 'not declared', status: 'refusal checked', reason: text }] },
+    coverage: { toolsListed: 2, toolsSelected: 2, toolsProbed: 1, toolsPartlyProbed: 0, inputs: { sent: 3, notSent: 0 }, percent: 50, probeKindsRun: ['wrong-type'], probeKindsNotRun: ['positive'], incomplete: false, reasons: [`1 tool (${text}): ${text}`], surfaces: [{ surface: 'tools', available: '2 tools', status: 'probed' }, { surface: 'prompts', available: 'not declared', status: 'refusal checked', reason: text }] },
     score: {
       score: 37.5,
       grade: 'F',

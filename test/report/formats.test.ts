@@ -7,6 +7,7 @@ import { formatGithub } from '../../src/report/github.js';
 import { formatMarkdown } from '../../src/report/markdown.js';
 import { formatJson } from '../../src/report/json.js';
 import { formatStylish } from '../../src/report/stylish.js';
+import { gateFailures } from '../../src/report/gate.js';
 import { reportWith } from '../helpers/report.js';
 import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
 
@@ -92,9 +93,22 @@ describe('coverage beside the grade, in every format', () => {
 
   it('says an incomplete run has no letter grade, and why', async () => {
     const { formatStylish } = await import('../../src/report/stylish.js');
-    expect(formatStylish(incomplete, { color: false })).toMatch(/No tool was probed, so there is no letter grade: 2 tools \(a, b\): destructive tool/);
+    expect(formatStylish(incomplete, { color: false })).toMatch(/No tool of the 2 listed tools was probed, so there is no letter grade: 2 tools \(a, b\): destructive tool/);
     expect(formatMarkdown(incomplete)).toContain('**incomplete**');
     expect(formatGithub(incomplete)).toContain('incomplete (no letter grade');
+  });
+
+  it('a run whose tools were cut short says what was cut, and has no letter grade when most inputs never went out', async () => {
+    const { formatStylish } = await import('../../src/report/stylish.js');
+    const cut = reportWith('srv', {
+      coverage: { ...report.coverage, toolsListed: 2, toolsSelected: 2, toolsProbed: 2, toolsPartlyProbed: 2, percent: 100, inputs: { sent: 64, notSent: 365 }, incomplete: true, reasons: ['2 tools (a, b): partly probed, 365 planned inputs not sent: 3 inputs failed alike'] },
+      score: { ...report.score, grade: 'incomplete' },
+    });
+    const stylish = formatStylish(cut, { color: false });
+    expect(stylish).toContain('2 of 2 tools probed (2 partly) · 1 of 2 probe kinds run · 64 of 429 planned inputs sent');
+    expect(stylish).toMatch(/Only 64 of the 429 planned inputs were sent, so there is no letter grade: 2 tools \(a, b\): partly probed/);
+    expect(formatMarkdown(cut)).toContain('Not fully probed: 2 tools (a, b): partly probed');
+    expect(gateFailures(cut)).toContainEqual(expect.stringMatching(/^incomplete: only 64 of the 429 planned inputs were sent \(2 tools/));
   });
 });
 
