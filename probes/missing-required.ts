@@ -1,4 +1,4 @@
-// Probe: leave out required arguments, each one alone and all at once; a correct server rejects every call.
+// Probe: leave out required arguments, each one alone and all at once, and the arguments key itself; a correct server rejects every call.
 import fc from 'fast-check';
 import type { Probe } from '../src/types.js';
 import { asSchema, requiredProps } from '../src/schema/read.js';
@@ -10,7 +10,7 @@ const label = (omitted: readonly string[]) => `omit required ${omitted.map((k) =
 
 export const probe: Probe = {
   kind: 'missing-required',
-  description: 'Omits required properties, one at a time and all at once.',
+  description: 'Omits required properties, one at a time and all at once, and the arguments key itself.',
   scope: 'tool',
   plan(tool) {
     const schema = asSchema(tool.inputSchema);
@@ -21,6 +21,9 @@ export const probe: Probe = {
     const base = baseArguments(schema);
     const enumerated = required.map((key) => omit(base, [key]));
     if (!enumerated.some((c) => Object.keys(c.arguments as object).length === 0)) enumerated.push(omit({}, required, `empty arguments {} (${label(required)})`));
+    // The `arguments` key left out: legal JSON-RPC, and where a handler destructures request.params.arguments it crashes.
+    const bare = omit({}, required, `no arguments key (${label(required)})`);
+    enumerated.push({ ...bare, arguments: undefined, delivery: { kind: 'request', method: 'tools/call', params: { name: tool.name } } });
     return {
       enumerated,
       arbitrary: fc.tuple(arbitraryArguments(schema), fc.subarray(required, { minLength: 1 })).map(([args, omitted]) => omit(args, omitted)),

@@ -31,7 +31,9 @@ export const probe: Probe = {
       caseFor(tool, {
         arguments: withProp(args, property, value),
         expect: 'invalid-input',
-        mustRefuse: required.has(property),
+        // A declared argument of the wrong JSON type is as much input a validating server refuses before acting as a
+        // required one left out: it is what a tool that requires nothing can be sent under the must-refuse policy.
+        mustRefuse: required.has(property) || required.size === 0,
         label: `'${property}' as ${TYPE_WORDS[type]}`,
         target: onProperties('type', property),
       });

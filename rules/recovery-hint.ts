@@ -33,6 +33,19 @@ function mentions(text: string, name: string): boolean {
   return new RegExp(pattern, 'i').test(text);
 }
 
+/**
+ * Does `text` say that `name`, an argument the probe did not aim at, is at fault: quoted, after a word for a field, or
+ * followed within a few words by what is wrong ("key is required for HMAC", "Items array is required", "ip or cidr is
+ * required")? A bare mention is not enough: a tool's "type" or "name" appears in many texts that say nothing of it.
+ */
+function saysAtFault(text: string, name: string): boolean {
+  const n = escapeRegExp(name);
+  return new RegExp(
+    `['"\`]${n}['"\`]|\\b(?:field|argument|parameter|param|property|key)\\s+${n}(?![\\w])|(?<![\\w])${n}(?:\\s+\\w+){0,2}\\s+(?:is|are|was|were|must|should|cannot|can't)\\s+(?:not\\s+)?(?:required|missing|invalid|empty|be|a|an|valid|too|longer|shorter)\\b|(?<![\\w])${n}\\s*:\\s*(?:required|missing|invalid|expected|must)\\b`,
+    'i',
+  ).test(text);
+}
+
 /** Does the error quote a string value we sent ("…: a", "'a'", "'/root/a'"), pointing at the input to change? */
 function quotesSentValue(ex: Exchange, text: string): boolean {
   const args = ex.case.arguments;
@@ -115,29 +128,34 @@ export const rule: Rule = {
     // What the model reads: content, structuredContent, error message and data (not _meta).
     const text = r.modelText;
     const label = ex.case.label;
+    // An answer cut by the answer cap may hold its hint in the part that was cut: nothing is judged missing from it
+    // (error-size-bounded speaks of its size).
+    const cut = (ex.responseCut ?? 0) > 0;
 
     if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool') {
-      if (!namesTool(r.requestedTool, text)) ctx.report({ messageId: 'noToolHint', data: { name: snippet(r.requestedTool, 60), text: snippet(text) } });
+      if (!namesTool(r.requestedTool, text) && !cut) ctx.report({ messageId: 'noToolHint', data: { name: snippet(r.requestedTool, 60), text: snippet(text) } });
       return;
     }
     const meta = r.metadata;
     // Another surface (a resource, a prompt, a completion): naming what was asked for or the parameter at fault is the hint.
     if (OTHER_SURFACES.has(SURFACE_OF[ex.probe])) {
-      if (!namesRequest(ex, text) && findNextStep(text) === null && !hasActionableMetadata(meta)) {
+      if (!namesRequest(ex, text) && findNextStep(text) === null && !hasActionableMetadata(meta) && !cut) {
         ctx.report({ messageId: 'noRequestHint', data: { label, name: snippet(ex.case.name, 80), text: snippet(text) } });
       }
       return;
     }
     const names = argumentNames(ex);
+    // Another declared argument said to be at fault is what actually failed (the base call wanting there): a hint too.
+    const otherAtFault = (ex.inputProperties ?? []).some((n) => !names.includes(n) && saysAtFault(text, n));
     const describesInput =
-      names.some((n) => mentions(text, n)) || findExpectation(text) !== null || meta.fields.field !== undefined || meta.fields.expected !== undefined;
+      names.some((n) => mentions(text, n)) || otherAtFault || findExpectation(text) !== null || meta.fields.field !== undefined || meta.fields.expected !== undefined;
     if (ex.case.expect === 'invalid-input') {
-      if (!describesInput) ctx.report({ messageId: 'noArgumentHint', data: { label, names: names.join(', ') || '(none)', text: snippet(text) } });
+      if (!describesInput && !cut) ctx.report({ messageId: 'noArgumentHint', data: { label, names: names.join(', ') || '(none)', text: snippet(text) } });
       return;
     }
     // Valid input: the next step, a corrected input, or metadata. An error that names the argument or quotes the value
     // at fault ("key is required for HMAC", "Invalid time zone specified: a") says which input to change: that is the step.
     const hinted = findNextStep(text) !== null || describesInput || quotesSentValue(ex, text) || hasActionableMetadata(meta);
-    if (!hinted) ctx.report({ messageId: 'noNextStep', data: { label, text: snippet(text) } });
+    if (!hinted && !cut) ctx.report({ messageId: 'noNextStep', data: { label, text: snippet(text) } });
   },
 };

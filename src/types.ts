@@ -365,6 +365,11 @@ export interface Exchange {
   recheck?: { reproduced: boolean; elapsedMs: number };
   /** The tool's declared outputSchema, if any (for output-schema-conformance). */
   outputSchema?: JsonSchema;
+  /**
+   * The tool's declared top-level input properties. An answer that says one of them is at fault points at an argument
+   * to change even when the probe aimed elsewhere: the server may have found its base call wanting first.
+   */
+  inputProperties?: string[];
   /** Over HTTP: the status, content type and kind of body of the answer to this request. */
   http?: HttpFacts;
   /** Once graded: the ids of the rules whose appliesTo held for it (its checks). */

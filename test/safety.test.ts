@@ -76,10 +76,20 @@ describe('the plan for a tool without annotations', () => {
     }
   });
 
-  it('sends nothing at all to a tool with no required argument', () => {
+  // Issue 21 (8): a declared argument of the wrong JSON type is input a validating server must refuse before acting.
+  it('sends a tool that requires no argument only its declared arguments mistyped', () => {
     const optional = tool('write_file', undefined, { type: 'object', properties: { path: { type: 'string' } } });
-    expect(plan(optional).batches).toEqual([]);
-    expect(plan(optional).skips).toEqual([{ tool: 'write_file', probe: '*', reason: expect.stringMatching(/^it has no required argument, so there is no input it must refuse; a tool without annotations/) }]);
+    const { batches } = plan(optional);
+    expect(batches.map((b) => b.probe)).toEqual(['wrong-type']);
+    const cases = batches[0].plan.enumerated;
+    expect(cases.length).toBeGreaterThan(0);
+    expect(cases.every((c) => c.expect === 'invalid-input' && c.mustRefuse === true && typeof (c.arguments as { path: unknown }).path !== 'string')).toBe(true);
+  });
+
+  it('skips a tool that declares no argument, for that reason', () => {
+    const bare = tool('refresh_index', undefined, { type: 'object', properties: {} });
+    expect(plan(bare).batches).toEqual([]);
+    expect(plan(bare).skips).toEqual([{ tool: 'refresh_index', probe: '*', reason: expect.stringMatching(/^its schema declares no argument, so there is no input it must refuse; a tool without annotations/) }]);
   });
 
   it('keeps a random draw only where every draw is schema-invalid', () => {

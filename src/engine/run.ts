@@ -9,6 +9,7 @@ import { planUnits, type Batch, type PlannedUnit, type PlanOptions } from '../pl
 import { callPolicy, type SafetyFlags } from '../plan/safety.js';
 import { abbreviate } from '../util/text.js';
 import { releaseSchemaCaches } from '../schema/caches.js';
+import { asSchema, propertySchemas } from '../schema/read.js';
 import { Interrupted, interruptionOf } from '../interrupt.js';
 import { Abandoned, UnitPool } from './pool.js';
 import { limitedAs, ToolLimits } from './limits.js';
@@ -444,5 +445,18 @@ async function execute(session: Session, tool: ToolInfo, probe: ProbeKind, probe
     ...(index === 0 && noise.length > 0 ? { noise } : {}),
     ...(delivery?.kind === 'burst' ? { burst: { index, size: raws.length, members: raws.map((r) => ({ outcome: r.outcome.kind, elapsedMs: r.elapsedMs })) } } : {}),
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.name !== NO_TOOL ? { inputProperties: inputPropertiesOf(tool) } : {}),
   }));
+}
+
+const declaredInputs = new WeakMap<ToolInfo, string[]>();
+
+/** A tool's declared top-level input property names, worked out once per tool. */
+function inputPropertiesOf(tool: ToolInfo): string[] {
+  let names = declaredInputs.get(tool);
+  if (!names) {
+    names = Object.keys(propertySchemas(asSchema(tool.inputSchema)));
+    declaredInputs.set(tool, names);
+  }
+  return names;
 }

@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import { matchesAny } from '../util/glob.js';
 import { callPolicy, restrictPlan, type CallPolicy, type SafetyFlags } from './safety.js';
 import { schemaProblem } from '../schema/validate.js';
+import { asSchema, propertySchemas } from '../schema/read.js';
 
 /** One (tool, probe) pair with the inputs it will send. */
 export interface Batch {
@@ -71,7 +72,7 @@ export function* planUnits(tools: readonly ToolInfo[], allTools: readonly ToolIn
     }
     // A restricted tool that got nothing at all: one reason for the tool instead of one per probe kind.
     if (policy.level !== 'all' && unit.batches.length === 0 && unit.skips.length > 0) {
-      const none = policy.level === 'must-refuse' ? 'it has no required argument, so there is no input it must refuse' : 'no schema-invalid input could be made from its schema';
+      const none = policy.level !== 'must-refuse' ? 'no schema-invalid input could be made from its schema' : mustRefuseNone(tool);
       unit.skips = [{ tool: tool.name, probe: '*', reason: `${none}; ${policy.reason}` }];
     }
     // An outputSchema that cannot be checked safely (a lookahead pattern) is said, not passed in silence.
@@ -81,6 +82,11 @@ export function* planUnits(tools: readonly ToolInfo[], allTools: readonly ToolIn
   }
 }
 
+/** Why a tool limited to inputs it must refuse got none: it declares no argument, or none with a type. */
+function mustRefuseNone(tool: ToolInfo): string {
+  const declared = Object.keys(propertySchemas(asSchema(tool.inputSchema))).length;
+  return declared === 0 ? 'its schema declares no argument, so there is no input it must refuse' : 'no argument it declares has a JSON type, so there is no input it must refuse';
+}
 
 function wanted(options: PlanOptions, tool: string, probe: ProbeKind): boolean {
   return !options.replay || (options.replay.tool === tool && options.replay.probe === probe);

@@ -57,6 +57,9 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   // The crash text says nothing to do either (recovery-hint), and -32603 is not the -32602 the spec asks for (prompt-contract).
   { fixture: 'prompt-crash', rules: ['no-internal-details', 'prompt-contract', 'recovery-hint'], exit: 1, method: 'prompts/get' },
   { fixture: 'unknown-prompt-accepted', rules: ['prompt-contract'], exit: 1, method: 'prompts/get' },
+  // Issue 21 (7): a tools/call without its arguments key meets a handler that destructures it: the TypeError as -32603
+  // (list_orders' names 'email', an argument it does not have: no hint).
+  { fixture: 'arguments-destructured', rules: ['error-channel', 'no-internal-details', 'recovery-hint'], exit: 1 },
 ];
 
 async function lintFixture(fixture: string, extra: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {

@@ -46,7 +46,8 @@ function eachPlan(kind: ProbeKind, check: (t: ToolInfo, cases: ProbeCase[], plan
   expect(planned, `${kind} planned for no tool at all`).toBeGreaterThan(0);
 }
 
-const args = (c: ProbeCase) => c.arguments as Record<string, unknown>;
+// A case that leaves the arguments key out (missing-required's "no arguments key") sends no arguments: {} to a server.
+const args = (c: ProbeCase) => (c.arguments === undefined && c.delivery?.kind === 'request' ? {} : c.arguments) as Record<string, unknown>;
 /** The one top-level property a case targets. */
 const targeted = (c: ProbeCase) => {
   expect(c.target?.kind, c.label).toBe('arguments');
@@ -84,8 +85,8 @@ describe('every probe on every tool', () => {
         expect(['invalid-input', 'unknown-tool', 'valid-input', 'any']).toContain(c.expect);
         if (kind !== 'unknown-tool') {
           expect(c.name).toBe(t.name);
-          expect(isRecord(c.arguments), `${kind} on ${t.name}: ${c.label}`).toBe(true);
-          expect(JSON.parse(JSON.stringify(c.arguments))).toEqual(c.arguments);
+          expect(isRecord(args(c)), `${kind} on ${t.name}: ${c.label}`).toBe(true);
+          expect(JSON.parse(JSON.stringify(args(c)))).toEqual(args(c));
         }
       }
     }
@@ -124,16 +125,19 @@ describe('missing-required', () => {
       for (const c of cases) {
         expect(c.expect).toBe('invalid-input');
         expect(required.some((key) => !Object.hasOwn(args(c), key)), c.label).toBe(true);
-        expect(ajvVerdict(schemaOf(t), c.arguments), `${t.name}: ${c.label}`).toBe('invalid');
+        expect(ajvVerdict(schemaOf(t), args(c)), `${t.name}: ${c.label}`).toBe('invalid');
       }
     });
   });
 
-  it('omits each required property exactly once, keeps the others, and also sends {}', () => {
+  it('omits each required property exactly once, keeps the others, and also sends {} and no arguments key at all', () => {
     const t = tool('t', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' }, c: { type: 'boolean' } }, required: ['a', 'b'] });
     const plan = planOf('missing-required', t) as ProbePlan;
-    expect(plan.enumerated.map((c) => c.label)).toEqual(["omit required 'a'", "omit required 'b'", "empty arguments {} (omit required 'a', 'b')"]);
-    expect(plan.enumerated.map((c) => Object.keys(args(c)).sort())).toEqual([['b'], ['a'], []]);
+    expect(plan.enumerated.map((c) => c.label)).toEqual(["omit required 'a'", "omit required 'b'", "empty arguments {} (omit required 'a', 'b')", "no arguments key (omit required 'a', 'b')"]);
+    expect(plan.enumerated.map((c) => Object.keys(args(c)).sort())).toEqual([['b'], ['a'], [], []]);
+    // Issue 21 (7): the tools/call goes out with params { name } only, a case the policy lets through like any refusal.
+    expect(plan.enumerated.at(-1)).toMatchObject({ arguments: undefined, expect: 'invalid-input', mustRefuse: true, delivery: { kind: 'request', method: 'tools/call', params: { name: 't' } }, target: { kind: 'arguments', paths: [['a'], ['b']], keyword: 'required' } });
+    expect(Object.keys((plan.enumerated.at(-1)!.delivery as { params: object }).params)).toEqual(['name']);
   });
 
   it('skips a tool without required properties', () => {
@@ -147,7 +151,7 @@ describe('wrong-type', () => {
       const props = propertySchemas(schemaOf(t));
       for (const c of cases) {
         expect(c.expect).toBe('invalid-input');
-        expect(ajvVerdict(schemaOf(t), c.arguments), `${t.name}: ${c.label}`).toBe('invalid');
+        expect(ajvVerdict(schemaOf(t), args(c)), `${t.name}: ${c.label}`).toBe('invalid');
         const allowed = jsonTypesOf(props[targeted(c)], schemaOf(t));
         expect(allowed).not.toBeNull();
       }
@@ -178,7 +182,7 @@ describe('null-values', () => {
         const nulls = Object.entries(args(c)).filter(([, v]) => v === null);
         expect(nulls.length, c.label).toBeGreaterThanOrEqual(1);
         expect(c.label).toMatch(/^'.+' as null$/);
-        expect(ajvVerdict(schemaOf(t), c.arguments), `${t.name}: ${c.label}`).toBe('invalid');
+        expect(ajvVerdict(schemaOf(t), args(c)), `${t.name}: ${c.label}`).toBe('invalid');
       }
     });
   });
@@ -217,7 +221,7 @@ describe('constraint-violations', () => {
     eachPlan('constraint-violations', (t, cases) => {
       for (const c of cases) {
         expect(c.expect).toBe('invalid-input');
-        expect(ajvVerdict(schemaOf(t), c.arguments), `${t.name}: ${c.label}`).toBe('invalid');
+        expect(ajvVerdict(schemaOf(t), args(c)), `${t.name}: ${c.label}`).toBe('invalid');
       }
     });
   });
@@ -467,7 +471,7 @@ describe('targets', () => {
 
   it('missing-required: the "all at once" case targets every required argument', () => {
     const t = tool('t', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a', 'b'] });
-    const all = (planOf('missing-required', t) as ProbePlan).enumerated.at(-1)!;
+    const all = (planOf('missing-required', t) as ProbePlan).enumerated.find((c) => c.label.startsWith('empty arguments'))!;
     expect(all).toMatchObject({ arguments: {}, label: "empty arguments {} (omit required 'a', 'b')", target: { kind: 'arguments', paths: [['a'], ['b']], keyword: 'required' } });
   });
 

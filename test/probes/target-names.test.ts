@@ -124,8 +124,10 @@ describe('names a label could not quote whole', () => {
     const schema = (odd: string): JsonSchema => ({ type: 'object', properties: { [odd]: { type: 'string' }, b: { type: 'string' } }, required: [odd, 'b'] });
     expect(differences(TOOL_KINDS, [tool('t', schema('')), tool('u', schema(m65))])).toEqual([
       `missing-required "empty arguments {} (omit required '', 'b')": [", "] → ["b"]`,
+      `missing-required "no arguments key (omit required '', 'b')": [", "] → ["b"]`,
       `missing-required "omit required '', 'b'": [", "] → ["b"]`,
       `missing-required "empty arguments {} (omit required '${m65}', 'b')": [", "] → ["b"]`,
+      `missing-required "no arguments key (omit required '${m65}', 'b')": [", "] → ["b"]`,
       `missing-required "omit required '${m65}', 'b'": [", "] → ["b"]`,
     ]);
   });

@@ -77,6 +77,39 @@ describe('recovery-hint', () => {
     });
   });
 
+  // Issue 21 (1): @coo-quack/calc-mcp 2.1.1 (sandboxed corpus pass). The probe added an undeclared property or sent a
+  // schema-valid call, and the server refused its base call for another declared argument, which it names: that is what
+  // failed, and the hint is right.
+  describe('what actually failed: another declared argument said to be at fault', () => {
+    const declared = (ex: ReturnType<typeof exchange>, inputProperties: string[]) => ({ ...ex, inputProperties });
+    it.each([
+      ['hash, extra property', declared(exchange({ probe: 'extra-properties', expect: 'any', label: "undeclared property '__errlint_extra'", target: onProperties('additionalProperties', '__errlint_extra'), args: { input: '', algorithm: 'hmac-sha256', __errlint_extra: 1 }, isError: true, text: 'Error: key is required for HMAC' }), ['input', 'algorithm', 'key', 'encoding'])],
+      ['semver, empty values', declared(exchange({ probe: 'empty-values', expect: 'any', label: "'version' as ''", target: onProperties('empty', 'version'), args: { action: 'compare', version: '' }, isError: true, text: 'Error: version2 is required for compare' }), ['action', 'version', 'version2', 'range'])],
+      ['random, unicode', declared(exchange({ probe: 'unicode', expect: 'any', label: "'type' as emoji", target: onProperties('unicode', 'type'), args: { type: 'shuffle' }, isError: true, text: 'Error: Items array is required for shuffle' }), ['type', 'min', 'max', 'items'])],
+      ['ip, one of two named', declared(exchange({ probe: 'positive', args: { action: 'info' }, isError: true, text: 'Error: ip or cidr is required for info' }), ['action', 'ip', 'cidr'])],
+      ['a wrong type refused for its empty required neighbour', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { query: '', limit: 'x' }, isError: true, text: "Invalid arguments: 'query' must not be empty" }), ['query', 'limit'])],
+    ])('passes: %s', (_name, ex) => {
+      expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+    });
+
+    it.each([
+      // A declared "type" or "name" inside prose says nothing of that argument.
+      ['a declared name in passing', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x' }, isError: true, text: 'Invalid request type' }), ['type', 'limit']), 'noArgumentHint'],
+      ['a name that is not declared', declared(exchange({ probe: 'positive', args: { action: 'info' }, isError: true, text: 'Error: session is required' }), ['action', 'ip']), 'noNextStep'],
+    ])('fails: %s', (_name, ex, messageId) => {
+      expect(grade(rule, ex).findings.map((f) => f.messageId)).toEqual([messageId]);
+    });
+  });
+
+  // Issue 21 (2): an answer cut by the answer cap (a 307 KB validation dump whose hint came after the cut) is not judged
+  // for a hint it may have held; error-size-bounded reports its size.
+  it('says nothing of an answer cut by the answer cap', () => {
+    const dump = `Validation failed for ${'{"code":"custom","path":["nodes",0]} '.repeat(50)}`;
+    const ex = exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x' }, isError: true, text: dump });
+    expect(grade(rule, ex).findings.map((f) => f.messageId)).toEqual(['noArgumentHint']);
+    expect(grade(rule, { ...ex, responseCut: 300_000 })).toEqual({ applies: true, findings: [] });
+  });
+
   it('does not apply to successes or blank tool errors', () => {
     expect(grade(rule, exchange({ probe: 'wrong-type', text: 'ok' })).applies).toBe(false);
     expect(grade(rule, exchange({ probe: 'wrong-type', isError: true, text: '' })).applies).toBe(false);
