@@ -59,6 +59,8 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   { fixture: 'unknown-prompt-accepted', rules: ['prompt-contract'], exit: 1, method: 'prompts/get' },
   // Issue 21 (7): a tools/call without its arguments key meets a handler that destructures it: the TypeError as -32603
   // (list_orders' names 'email', an argument it does not have: no hint).
+  // Issue 21 (3): only an oversized code that matches the pattern gets past the refusal, to be echoed whole.
+  { fixture: 'echoes-matching-code', rules: ['error-size-bounded'], exit: 0 },
   { fixture: 'arguments-destructured', rules: ['error-channel', 'no-internal-details', 'recovery-hint'], exit: 1 },
 ];
 

@@ -344,6 +344,54 @@ describe('oversized', () => {
   });
 });
 
+// Issue 21 (3): an oversized string breaks only its size: it matches the field's pattern and format where it can.
+describe('oversized strings that break only their size', () => {
+  const strings = (schema: JsonSchema) => (planOf('oversized', tool('t', schema)) as ProbePlan).enumerated.slice(0, 2);
+
+  it('an alphanumeric pattern gets letters only, still 100 KB and 1 MB, and the schema accepts it', () => {
+    const schema: JsonSchema = { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Za-z0-9]+$' } }, required: ['code'] };
+    const [kb, mb] = strings(schema);
+    for (const [c, size] of [[kb, 100 * 1024], [mb, 1024 * 1024]] as const) {
+      const code = args(c).code as string;
+      expect(code.length).toBeGreaterThanOrEqual(size - 8);
+      expect(/^[A-Za-z0-9]+$/.test(code)).toBe(true);
+      expect(ajvVerdict(schema, args(c))).toBe('valid');
+      expect(c.label).toMatch(/in 'code' \(matching its pattern or format\)$/);
+      expect(c.expect).toBe('any');
+    }
+  });
+
+  it('with a maxLength, the size is the one thing wrong: invalid-input, and valid once the bound is lifted', () => {
+    const schema: JsonSchema = { type: 'object', properties: { slug: { type: 'string', pattern: '^[a-z0-9-]+$', maxLength: 64 } } };
+    const [kb] = strings(schema);
+    expect(kb.expect).toBe('invalid-input');
+    expect(ajvVerdict({ type: 'object', properties: { slug: { type: 'string', pattern: '^[a-z0-9-]+$' } } }, args(kb))).toBe('valid');
+  });
+
+  it('a format is kept (an email keeps its @ and domain)', () => {
+    const schema: JsonSchema = { type: 'object', properties: { email: { type: 'string', format: 'email' } }, required: ['email'] };
+    const [kb] = strings(schema);
+    expect(ajvVerdict(schema, args(kb))).toBe('valid');
+    expect((args(kb).email as string).length).toBeGreaterThan(100_000);
+  });
+
+  it('a free-form field comes first; an enum field is passed over for one that can take the string', () => {
+    const schema: JsonSchema = { type: 'object', properties: { status: { type: 'string', enum: ['open', 'shipped'] }, id: { type: 'string', pattern: '^[0-9]+$' } }, required: ['status'] };
+    const [kb] = strings(schema);
+    expect(Object.keys(args(kb))).toContain('id');
+    expect(/^[0-9]+$/.test(args(kb).id as string)).toBe(true);
+    const free = strings({ type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]+$' }, note: { type: 'string' } } })[0];
+    expect((args(free).note as string).startsWith('errlint errlint')).toBe(true);
+  });
+
+  it('a field no long string can match (an enum, a bounded repetition) gets the plain string, as before', () => {
+    const [kb] = strings({ type: 'object', properties: { code: { type: 'string', pattern: '^[a-z]{1,8}$' } }, required: ['code'] });
+    expect((args(kb).code as string).startsWith('errlint errlint')).toBe(true);
+    expect(kb.label).toBe("100 KB string in 'code'");
+    expect(kb.expect).toBe('invalid-input');
+  });
+});
+
 describe('unknown-tool', () => {
   const placeholder = tool(NO_TOOL, { type: 'object' });
 
