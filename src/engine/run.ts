@@ -251,7 +251,7 @@ async function runBatch(
   const { enumerated, arbitrary } = plan;
   const firstExchange = result.exchanges.length;
   const firstHit = result.hits.length;
-  const batch = { stopped: false, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown, withheld: 0, heldBy: '' };
+  const batch = { stopped: false, stoppedBy: '', unsent: 0, lastExchange: undefined as Exchange | undefined, fatal: undefined as unknown, withheld: 0, heldBy: '' };
   // Answers wait here to be graded: grading one while the server works on the next overlaps our CPU with the server's.
   const ungraded: Exchange[] = [];
   const grade = (): RuleHit[] =>
@@ -277,10 +277,14 @@ async function runBatch(
     batch.lastExchange = exchanges.at(-1);
     const broken = exchanges.find((e) => (e.outcome.kind === 'timeout' && !e.cancelled) || e.outcome.kind === 'closed');
     if (broken) {
-      batch.stopped = true; // one timeout or crash is enough evidence for this (tool, probe)
       broken.alive = await session.isAlive();
       if (!broken.alive) await session.recover();
       if (!session.gone) broken.recheck = await recheck(session, toolInfo, probe, probeCase, exchanges.indexOf(broken), broken.outcome.kind);
+      // One timeout or crash is enough evidence for a tool's (tool, probe). A server-scope probe's inputs are distinct
+      // checks (frames, methods): a frame that ended the server does not stand for the others, which go to its restart.
+      const ended = broken.outcome.kind === 'closed' ? 'ended the server' : 'timed out';
+      if (session.gone) [batch.stopped, batch.stoppedBy] = [true, `${probeCase.label} ${ended}, and ${session.gone}`];
+      else if (tool !== NO_TOOL || broken.outcome.kind !== 'closed') [batch.stopped, batch.stoppedBy] = [true, `${probeCase.label} ${ended}: one is enough evidence for this probe kind`];
     }
     limits.after(limited, probe, probeCase, exchanges, mayRunLong);
     ungraded.push(...exchanges);
@@ -314,6 +318,7 @@ async function runBatch(
       return result.hits.slice(firstHit);
     },
     stopped: () => batch.stopped,
+    notSent: () => void batch.unsent++,
     shrinkable: arbitrary !== null,
     found(smallest, path) {
       const sent = JSON.stringify(smallest);
@@ -327,6 +332,7 @@ async function runBatch(
 
   if (batch.fatal !== undefined) throw batch.fatal;
   if (batch.withheld > 0) result.skips.push({ tool, probe, reason: `${batch.withheld} input(s) not sent: ${batch.heldBy}`, notSent: batch.withheld });
+  if (batch.unsent > 0) result.skips.push({ tool, probe, reason: `${batch.unsent} input(s) not sent: ${batch.stoppedBy}`, notSent: batch.unsent });
   const last = batch.lastExchange;
   if (last && last.alive === undefined && !session.gone) {
     last.alive = await session.isAlive();

@@ -20,6 +20,8 @@ export interface Search {
   graded(): readonly RuleHit[];
   /** The batch is over: a timeout or a crash ended it. */
   stopped(): boolean;
+  /** An input the batch drew but did not send, being over: it is accounted for as not sent. */
+  notSent(): void;
   /** May a failure be shrunk? Only random inputs can be made smaller. */
   shrinkable: boolean;
   /** A smaller input failing `ruleId` was found, sent as a shrink candidate: it is replayable at `path`. */
@@ -46,7 +48,10 @@ export async function exploreAndShrink(search: Search): Promise<void> {
   await search.check(fc.asyncProperty(search.source, async (probeCase) => {
     const path = String(index++);
     await inFlight;
-    if (search.stopped()) return true;
+    if (search.stopped()) {
+      search.notSent();
+      return true;
+    }
     inFlight = search.send(probeCase, path);
     return true;
   }));

@@ -61,6 +61,9 @@ const DEFECTS: Array<{ fixture: string; rules: string[]; exit: number; args?: st
   // (list_orders' names 'email', an argument it does not have: no hint).
   // Issue 21 (3): only an oversized code that matches the pattern gets past the refusal, to be echoed whole.
   { fixture: 'echoes-matching-code', rules: ['error-size-bounded'], exit: 0 },
+  // Issue 21 (4): a line that is not JSON ends the server; the frames after it go to its restart, where the unknown
+  // method's code 0 is found (it hid behind the crash).
+  { fixture: 'exits-on-bad-frame', rules: ['server-survives', 'jsonrpc-conformance', 'request-refusal'], exit: 1 },
   { fixture: 'arguments-destructured', rules: ['error-channel', 'no-internal-details', 'recovery-hint'], exit: 1 },
 ];
 

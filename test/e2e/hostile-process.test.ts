@@ -73,6 +73,9 @@ describe.concurrent('hostile processes: no process survives the run', () => {
     expect(report.server.restarts).toBeGreaterThan(0);
     // Both tools were probed to the end: the crash cost a restart, not the run.
     expect(new Set(report.findings.map((f) => f.tool))).toEqual(new Set(['lookup_user', 'list_orders']));
+    // One crash is enough for a tool's probe kind: the inputs it did not send are accounted for, with the cause (issue 21 (4)).
+    expect(report.skips).toContainEqual(expect.objectContaining({ tool: 'lookup_user', probe: 'wrong-type', reason: expect.stringMatching(/^\d+ input\(s\) not sent: 'limit' as \w+ ended the server: one is enough evidence for this probe kind$/), notSent: expect.any(Number) }));
+    expect(report.coverage.toolsPartlyProbed).toBe(2);
     expect(run.elapsedMs).toBeLessThan(BOUNDED_MS);
     expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
     expect(run.pids.length).toBeGreaterThan(1);
