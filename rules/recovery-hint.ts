@@ -46,6 +46,17 @@ function saysAtFault(text: string, name: string): boolean {
   ).test(text);
 }
 
+/** Was this a tools/call without its `arguments` key (missing-required's "no arguments key")? */
+function argumentsLeftOut(ex: Exchange): boolean {
+  const params = Array.isArray(ex.request) ? undefined : ex.request.params;
+  return ex.case.delivery?.kind === 'request' && ex.request.method === 'tools/call' && isRecord(params) && !('arguments' in params);
+}
+
+/** Does the error say the arguments themselves are missing ("Invalid arguments for tool add: Required", "No arguments provided")? */
+function saysArgumentsMissing(text: string): boolean {
+  return /\b(?:arguments?|params|input)\b[^.\n]{0,40}?\b(?:required|missing|expected|undefined)\b|\bno (?:arguments?|input|params)\b/i.test(text);
+}
+
 /** Does the error quote a string value we sent ("…: a", "'a'", "'/root/a'"), pointing at the input to change? */
 function quotesSentValue(ex: Exchange, text: string): boolean {
   const args = ex.case.arguments;
@@ -146,7 +157,7 @@ export const rule: Rule = {
     }
     const names = argumentNames(ex);
     // Another declared argument said to be at fault is what actually failed (the base call wanting there): a hint too.
-    const otherAtFault = (ex.inputProperties ?? []).some((n) => !names.includes(n) && saysAtFault(text, n));
+    const otherAtFault = (ex.inputProperties ?? []).some((n) => !names.includes(n) && saysAtFault(text, n)) || (argumentsLeftOut(ex) && saysArgumentsMissing(text));
     const describesInput =
       names.some((n) => mentions(text, n)) || otherAtFault || findExpectation(text) !== null || meta.fields.field !== undefined || meta.fields.expected !== undefined;
     if (ex.case.expect === 'invalid-input') {

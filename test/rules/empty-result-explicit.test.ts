@@ -12,6 +12,8 @@ describe('empty-result-explicit', () => {
     ['one blank and one real text item', exchange({ probe: 'positive', text: [' ', 'Done.'] })],
     // calc-mcp's base64 of "" is "": a blank answer to a deliberately empty input can be exact
     ['blank text for an empty input', exchange({ probe: 'empty-values', text: '' })],
+    // calc-mcp 2.1.1 datetime {action: 'now', format: ' ', …} (sandboxed corpus pass): the time formatted as " " is " "
+    ['our own blank value given back', exchange({ probe: 'extra-properties', args: { action: 'now', format: ' ', toTimezone: '' }, text: ' ' })],
   ])('passes: %s', (_name, ex) => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });
@@ -21,6 +23,8 @@ describe('empty-result-explicit', () => {
     ['no content member', exchange({ probe: 'extra-properties', result: {} }), 'noContent', {}],
     ['only whitespace and zero-width text', exchange({ probe: 'positive', text: [' \n', '\u200B'] }), 'blankContent', { items: 2 }],
     ['no content at all for an empty input', exchange({ probe: 'empty-values', result: { content: [] } }), 'noContent', {}],
+    // An empty string of ours is no such value: a blank answer to a search for "" is as ambiguous as any.
+    ['blank text beside an empty argument', exchange({ probe: 'positive', args: { query: '' }, text: '' }), 'blankContent', { items: 1 }],
     ['structuredContent null', exchange({ probe: 'positive', result: { content: [], structuredContent: null } }), 'noContent', {}],
   ])('fails: %s', (_name, ex, messageId, data) => {
     const { findings } = grade(rule, ex);

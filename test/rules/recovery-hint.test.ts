@@ -101,6 +101,29 @@ describe('recovery-hint', () => {
     });
   });
 
+  // Issue 21 (7): a tools/call without its arguments key. What failed is the arguments object itself: an answer that says
+  // the arguments are required or were not provided names it (mcp-hello-world 1.1.2 and @eslint/mcp 0.3.13 through
+  // SDK 1.x's zod; @itseasy21/mcp-knowledge-graph 1.0.7 by hand).
+  describe('no arguments key', () => {
+    const bare = (text: string, error = false) => {
+      const ex = exchange({ probe: 'missing-required', label: "no arguments key (omit required 'a', 'b')", target: onProperties('required', 'a', 'b'), delivery: { kind: 'request', method: 'tools/call', params: { name: 'add' } }, ...(error ? { error: { code: -32603, message: text } } : { isError: true, text }) });
+      return { ...ex, case: { ...ex.case, arguments: undefined } };
+    };
+    it.each([
+      ['SDK 1.x zod', bare('MCP error -32602: Input validation error: Invalid arguments for tool add: Required')],
+      ['by hand, on the protocol layer', bare('No arguments provided for tool: open_nodes', true)],
+    ])('passes: %s', (_name, ex) => {
+      expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+    });
+    it('fails an answer that says nothing of them', () => {
+      expect(grade(rule, bare('Invalid params')).findings.map((f) => f.messageId)).toEqual(['noArgumentHint']);
+    });
+    it('an answer about arguments means nothing when the key was sent', () => {
+      const sent = exchange({ probe: 'missing-required', label: "omit required 'a', 'b'", target: onProperties('required', 'a', 'b'), args: {}, isError: true, text: 'Invalid arguments for tool add: Required' });
+      expect(grade(rule, sent).findings.map((f) => f.messageId)).toEqual(['noArgumentHint']);
+    });
+  });
+
   // Issue 21 (2): an answer cut by the answer cap (a 307 KB validation dump whose hint came after the cut) is not judged
   // for a hint it may have held; error-size-bounded reports its size.
   it('says nothing of an answer cut by the answer cap', () => {
