@@ -71,32 +71,37 @@ export function coverageOf(
   const skipsByTool = new Map<string, Skip[]>();
   for (const skip of skips) skipsByTool.set(skip.tool, [...(skipsByTool.get(skip.tool) ?? []), skip]);
   const reasonTools = new Map<string, string[]>();
-  const partly = new Set<string>();
+  // Probed tools that were cut short, by cause: the tools, and the planned inputs they were not sent.
+  const partly = new Map<string, { tools: string[]; notSent: number }>();
   let notSent = 0;
   for (const skip of skips) notSent += skip.notSent ?? 0;
   for (const tool of selected) {
     const own = skipsByTool.get(tool) ?? [];
-    let reason: string;
     if (probed.has(tool)) {
       const cut = own.filter((s) => (s.notSent ?? 0) > 0);
       if (cut.length === 0) continue;
-      partly.add(tool);
-      reason = `partly probed, ${plural(cut.reduce((n, s) => n + s.notSent!, 0), 'planned input')} not sent: ${[...new Set(cut.map((s) => s.reason.replace(/^(?:not run|\d+ input\(s\) not sent): /, '')))].join('; ')}`;
-    } else {
-      const whole = own.find((s) => s.probe === '*');
-      reason = whole ? whole.reason : own.length > 0 ? [...new Set(own.map((s) => s.reason))].join('; ') : 'no probe sent it an input';
+      const cause = [...new Set(cut.map((s) => s.reason.replace(/^(?:not run|\d+ input\(s\) not sent): /, '')))].join('; ');
+      const group = partly.get(cause) ?? { tools: [], notSent: 0 };
+      partly.set(cause, { tools: [...group.tools, tool], notSent: group.notSent + cut.reduce((n, s) => n + s.notSent!, 0) });
+      continue;
     }
+    const whole = own.find((s) => s.probe === '*');
+    const reason = whole ? whole.reason : own.length > 0 ? [...new Set(own.map((s) => s.reason))].join('; ') : 'no probe sent it an input';
     reasonTools.set(reason, [...(reasonTools.get(reason) ?? []), tool]);
   }
   const notSelected = listed.length - selected.length;
-  const reasons = [...reasonTools].map(([reason, tools]) => `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'} (${namesOf(tools)}): ${reason}`);
+  const toolsText = (tools: readonly string[]) => `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'} (${namesOf(tools)})`;
+  const reasons = [
+    ...[...reasonTools].map(([reason, tools]) => `${toolsText(tools)}: ${reason}`),
+    ...[...partly].map(([cause, group]) => `${toolsText(group.tools)}: partly probed, ${plural(group.notSent, 'planned input')} not sent: ${cause}`),
+  ];
   if (notSelected > 0) reasons.push(`${notSelected} ${notSelected === 1 ? 'tool' : 'tools'} not selected (--tool or the config's tool globs)`);
   const sent = exchanges.length;
   return {
     toolsListed: listed.length,
     toolsSelected: selected.length,
     toolsProbed: probed.size,
-    toolsPartlyProbed: partly.size,
+    toolsPartlyProbed: [...partly.values()].reduce((n, group) => n + group.tools.length, 0),
     inputs: { sent, notSent },
     percent: listed.length === 0 ? 100 : Math.floor((1000 * probed.size) / listed.length) / 10,
     probeKindsRun: enabled.filter((kind) => kinds.has(kind)),
