@@ -54,7 +54,7 @@ function argumentsLeftOut(ex: Exchange): boolean {
 
 /** Does the error say the arguments themselves are missing ("Invalid arguments for tool add: Required", "No arguments provided")? */
 function saysArgumentsMissing(text: string): boolean {
-  return /\b(?:arguments?|params|input)\b[^.\n]{0,40}?\b(?:required|missing|expected|undefined)\b|\bno (?:arguments?|input|params)\b/i.test(text);
+  return /\b(?:arguments?|params|input)\b[^.\n]{0,40}?\b(?:required|missing|expected)\b|\bno (?:arguments?|input|params)\b/i.test(text);
 }
 
 /** Does the error quote a string value we sent ("…: a", "'a'", "'/root/a'"), pointing at the input to change? */

@@ -115,8 +115,11 @@ describe('recovery-hint', () => {
     ])('passes: %s', (_name, ex) => {
       expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
     });
-    it('fails an answer that says nothing of them', () => {
+    it('fails an answer that says nothing of them, or a crash that merely shows them undefined', () => {
       expect(grade(rule, bare('Invalid params')).findings.map((f) => f.messageId)).toEqual(['noArgumentHint']);
+      // fixtures/arguments-destructured.mjs on list_orders: the TypeError names an argument the tool does not have
+      const crash = bare("Cannot destructure property 'email' of 'request.params.arguments' as it is undefined.", true);
+      expect(grade(rule, crash).findings.map((f) => f.messageId)).toEqual(['noArgumentHint']);
     });
     it('an answer about arguments means nothing when the key was sent', () => {
       const sent = exchange({ probe: 'missing-required', label: "omit required 'a', 'b'", target: onProperties('required', 'a', 'b'), args: {}, isError: true, text: 'Invalid arguments for tool add: Required' });
