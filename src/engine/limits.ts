@@ -7,7 +7,7 @@ import { findUnreachableMarker } from '../matchers/phrases.js';
 import { formatDuration } from '../interrupt.js';
 
 /** A tool whose inputs are no longer sent: only those that may run long (valid or any), or all of them. */
-export interface Hold {
+interface Hold {
   all: boolean;
   reason: string;
 }
