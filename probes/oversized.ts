@@ -73,7 +73,9 @@ function oversizedString(field: JsonSchema, root: JsonSchema, size: number): { v
     for (const shape of shapes) {
       // 300 characters: past any bound a pattern could set by repetition ({1,64}), small enough to check cheaply.
       if (!validInContext(relaxed, root, shape(fill(filler, 300).trim()))) continue;
-      return { value: shape(fill(filler, size).trim()), shaped: true };
+      // The whole value too: a pattern may bound the length past 300 ({1,1000}); re2js matches it in linear time.
+      const value = shape(fill(filler, size).trim());
+      if (validInContext(relaxed, root, value)) return { value, shaped: true };
     }
   }
   return undefined;

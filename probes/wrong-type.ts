@@ -27,24 +27,28 @@ export const probe: Probe = {
     const required = new Set(requiredProps(schema));
     const targets = Object.entries(props).flatMap(([property, sub]) => wrongTypesOf(sub, schema).map((type) => ({ property, type })));
     if (targets.length === 0) return { skip: 'no property declares a type' };
-    const mistyped = (args: Record<string, unknown>, property: string, type: JsonType, value: unknown) =>
+    // `alone`: the mistyped argument is the only one beside the base arguments (no random values in the others).
+    const mistyped = (args: Record<string, unknown>, property: string, type: JsonType, value: unknown, alone = false) =>
       caseFor(tool, {
         arguments: withProp(args, property, value),
         expect: 'invalid-input',
         // A declared argument of the wrong JSON type is as much input a validating server refuses before acting as a
-        // required one left out: it is what a tool that requires nothing can be sent under the must-refuse policy.
-        mustRefuse: required.has(property) || required.size === 0,
+        // required one left out: it is what a tool that requires nothing can be sent under the must-refuse policy, but
+        // alone, so that a server that does not validate gets no other argument to act on (a random `force: true`).
+        mustRefuse: required.has(property) || (required.size === 0 && alone),
         label: `'${property}' as ${TYPE_WORDS[type]}`,
         target: onProperties('type', property),
       });
     const base = baseArguments(schema);
     const enumerated = targets
-      .map(({ property, type }) => mistyped(base, property, type, wrongTypeValue(type)))
+      .map(({ property, type }) => mistyped(base, property, type, wrongTypeValue(type), true))
       .filter((c) => ajvVerdict(schema, c.arguments) !== 'valid');
     if (enumerated.length === 0) return { skip: 'ajv accepts every wrong-type value (the declared types do not restrict these properties)' };
-    const bases = arbitraryArguments(schema);
+    // A tool that requires nothing gets its random wrong values alone too, on the base arguments.
+    const alone = required.size === 0;
+    const bases = alone ? fc.constant(base) : arbitraryArguments(schema);
     // Each target's arbitrary is built once (chain asks for one per draw; the values, and so the run, stay the same).
-    const perTarget = new Map(targets.map((target) => [target, fc.tuple(bases, arbitraryOfType(target.type)).map(([args, value]) => mistyped(args, target.property, target.type, value))]));
+    const perTarget = new Map(targets.map((target) => [target, fc.tuple(bases, arbitraryOfType(target.type)).map(([args, value]) => mistyped(args, target.property, target.type, value, alone))]));
     const arbitrary = fc
       .constantFrom(...targets)
       .chain((target) => perTarget.get(target)!)

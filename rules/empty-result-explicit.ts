@@ -40,9 +40,9 @@ export const rule: Rule = {
   },
 };
 
-/** Is the blank text exactly a blank (but not empty) string we sent? */
+/** Is every blank text exactly a blank (but not empty) string we sent? */
 function givesBackOurBlank(items: readonly unknown[], args: unknown): boolean {
   if (!isRecord(args)) return false;
   const sent = new Set(Object.values(args).filter((v): v is string => typeof v === 'string' && v !== '' && isBlank(v)));
-  return items.some((item) => isRecord(item) && typeof item.text === 'string' && sent.has(item.text));
+  return sent.size > 0 && items.every((item) => isRecord(item) && typeof item.text === 'string' && sent.has(item.text));
 }

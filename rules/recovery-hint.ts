@@ -40,10 +40,14 @@ function mentions(text: string, name: string): boolean {
  */
 function saysAtFault(text: string, name: string): boolean {
   const n = escapeRegExp(name);
-  return new RegExp(
-    `['"\`]${n}['"\`]|\\b(?:field|argument|parameter|param|property|key)\\s+${n}(?![\\w])|(?<![\\w])${n}(?:\\s+\\w+){0,2}\\s+(?:is|are|was|were|must|should|cannot|can't)\\s+(?:not\\s+)?(?:required|missing|invalid|empty|be|a|an|valid|too|longer|shorter)\\b|(?<![\\w])${n}\\s*:\\s*(?:required|missing|invalid|expected|must)\\b`,
-    'i',
-  ).test(text);
+  // A crash's own words name a property of the code, not an argument: "destructure property 'email'", "reading 'map'".
+  const quoted = String.raw`(?<!propert(?:y|ies)\s|reading\s)['"\`]${n}['"\`]`;
+  const field = String.raw`\b(?:field|argument|parameter|param|property|key)\s+${n}(?![\w])`;
+  // A short name ("a", "id") is found only quoted or after a word for a field: "a required parameter" is prose.
+  if (name.length < 3) return new RegExp(`${quoted}|${field}`, 'i').test(text);
+  const wrong = String.raw`(?<![\w])${n}(?:\s+\w+){0,2}\s+(?:(?:is|are|was|were)\s+(?:not\s+)?(?:required|missing|invalid|empty|too\s+\w+|not\s+valid)|(?:must|should|cannot|can't)\s+(?:not\s+)?be)\b`;
+  const colon = String.raw`(?<![\w])${n}\s*:\s*(?:required|missing|invalid|expected|must)\b`;
+  return new RegExp(`${quoted}|${field}|${wrong}|${colon}`, 'i').test(text);
 }
 
 /** Was this a tools/call without its `arguments` key (missing-required's "no arguments key")? */

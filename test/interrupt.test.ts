@@ -63,10 +63,28 @@ describe('a run stopped before a tool the policy never calls (issue 20)', () => 
       { name: 'research', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, execution: { taskSupport: 'required' } },
       { name: 'lookup', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
     ];
-    const result = stopped({ exchanges: [], hits: [], skips: [] }, new Interrupted('SIGINT', 'interrupted by SIGINT'), [], tools, { allowWrites: false, allowDestructive: false, readOnly: false });
+    const result = stopped({ exchanges: [], hits: [], skips: [], sent: 0 }, new Interrupted('SIGINT', 'interrupted by SIGINT'), [], tools, { allowWrites: false, allowDestructive: false, readOnly: false });
     expect(result.skips).toEqual([
       { tool: 'research', probe: '*', reason: expect.stringMatching(/requires task-augmented calls/) },
       { tool: 'lookup', probe: '*', reason: 'not probed: interrupted by SIGINT' },
+    ]);
+  });
+});
+
+describe('a run stopped inside a batch (issue 20, coverage)', () => {
+  it('counts as not sent only what the cut batch had yet to send, and the whole of the batches after it', async () => {
+    const { stopped } = await import('../src/engine/run.js');
+    const { Interrupted } = await import('../src/interrupt.js');
+    const tool = { name: 'lookup', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
+    const cases = (n: number) => Array.from({ length: n }, (_, i) => ({ name: 'lookup', arguments: { i }, expect: 'invalid-input' as const, label: `case ${i}` }));
+    const batch = (probe: 'wrong-type' | 'null-values', n: number) => ({ tool, probe, plan: { enumerated: cases(n), arbitrary: null } });
+    const reached = { seq: 1, tool: 'lookup', probe: 'wrong-type' as const, applies: [] };
+    const cut = { left: [batch('wrong-type', 5), batch('null-values', 4)], sentOfFirst: 5 };
+    const result = stopped({ exchanges: [reached], hits: [], skips: [], sent: 5 }, new Interrupted('deadline', "the run's deadline"), [cut], [], { allowWrites: false, allowDestructive: false, runs: 25 });
+    // The first batch had sent all five: its skip carries no count (a count of 0 would break the report's schema).
+    expect(result.skips).toEqual([
+      { tool: 'lookup', probe: 'wrong-type', reason: "cut short: the run's deadline" },
+      { tool: 'lookup', probe: 'null-values', reason: "cut short: the run's deadline", notSent: 4 },
     ]);
   });
 });

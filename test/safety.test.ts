@@ -84,6 +84,21 @@ describe('the plan for a tool without annotations', () => {
     const cases = batches[0].plan.enumerated;
     expect(cases.length).toBeGreaterThan(0);
     expect(cases.every((c) => c.expect === 'invalid-input' && c.mustRefuse === true && typeof (c.arguments as { path: unknown }).path !== 'string')).toBe(true);
+    // Alone: no other argument beside it, in the random draws too (they would fill the others with values to act on).
+    expect(cases.every((c) => Object.keys(c.arguments as object).length === 1)).toBe(true);
+    const draws = fc.sample(batches[0].plan.arbitrary!, { numRuns: 30, seed: 1 });
+    expect(draws.every((c) => c.mustRefuse === true && Object.keys(c.arguments as object).length === 1)).toBe(true);
+  });
+
+  it('a tool that requires nothing never gets a random value in an argument it was not mistyped in (a force: true)', () => {
+    const deploy = tool('deploy', undefined, { type: 'object', properties: { environment: { type: 'string' }, force: { type: 'boolean' } } });
+    const { batches } = plan(deploy);
+    expect(batches.map((b) => b.probe)).toEqual(['wrong-type']);
+    const draws = [...batches[0].plan.enumerated, ...fc.sample(batches[0].plan.arbitrary!, { numRuns: 50, seed: 7 })];
+    for (const c of draws) {
+      const target = (c.target as { paths: string[][] }).paths[0][0];
+      expect(Object.keys(c.arguments as object), c.label).toEqual([target]);
+    }
   });
 
   it('skips a tool that declares no argument, for that reason', () => {

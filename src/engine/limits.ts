@@ -4,6 +4,7 @@ import type { Exchange, ProbeCase, ProbeKind } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import { answerKind, errorText } from '../matchers/surface.js';
 import { findUnreachableMarker } from '../matchers/phrases.js';
+import { escapeRegExp } from '../util/regex.js';
 import { formatDuration } from '../interrupt.js';
 
 /** A tool whose inputs are no longer sent: only those that may run long (valid or any), or all of them. */
@@ -26,9 +27,10 @@ interface SlowFailure {
   /** An input the tool must refuse failed so too: the server reaches its upstream before it checks anything. */
   refusals: boolean;
   /**
-   * It reads as something behind the server failing, not as a refusal of the input: no answer in time, a text that
-   * says a host could not be reached, or a valid input failing so. Only such a failure is taken as the same on
-   * another tool. (A slow server's correct refusals fail alike too: "Missing required argument 'email'".)
+   * It reads as something behind the server failing, not as a refusal of the input: a text that says a host could not
+   * be reached, or a valid input failing so. Only such a failure is taken as the same on another tool. (A slow
+   * server's correct refusals fail alike too, "Missing required argument 'email'"; and a server that hangs on invalid
+   * input has a defect of its own, which a timeout alone says nothing against.)
    */
   upstream: boolean;
   /** The quickest of these failures (ms). */
@@ -97,7 +99,7 @@ export class ToolLimits {
       const seen = this.failures.get(key) ?? { key, tools: [], refusals: false, upstream: false, fastestMs: exchange.elapsedMs };
       this.failures.set(key, seen);
       seen.refusals ||= !mayRunLong;
-      seen.upstream ||= mayRunLong || answerKind(exchange) === 'timeout' || findUnreachableMarker(errorText(exchange)) !== null;
+      seen.upstream ||= (mayRunLong && answerKind(exchange) !== 'timeout') || findUnreachableMarker(errorText(exchange)) !== null;
       seen.fastestMs = Math.min(seen.fastestMs, exchange.elapsedMs);
       const counts = this.alike.get(tool) ?? new Map<string, number>();
       this.alike.set(tool, counts);
@@ -107,7 +109,7 @@ export class ToolLimits {
       const before = seen.upstream ? seen.tools.find((t) => t !== tool) : undefined;
       if (count < (before === undefined ? ALIKE_SLOW_FAILURES : 1)) continue;
       if (!seen.tools.includes(tool)) seen.tools.push(tool);
-      const what = before === undefined ? `${count} inputs failed alike, each after ${seconds(seen.fastestMs)} or more (${key})` : `it failed as ${named(before)} did (${key}, after ${seconds(exchange.elapsedMs)})`;
+      const what = before === undefined ? `${count} inputs failed alike, each after ${seconds(seen.fastestMs)} or more (${key})` : `it failed as ${named(before)} did (${key})`;
       this.holds.set(tool, seen.refusals ? { all: true, reason: `${what}, so its further inputs are not sent` } : { all: false, reason: `${what} on valid input, so its further valid or possibly valid inputs are not sent` });
       if (!this.upstream && seen.upstream && realTools(seen).length >= UPSTREAM_TOOLS && this.worked.size === 0) this.upstream = seen;
       if (seen.refusals) return;
@@ -175,7 +177,7 @@ function slowFailure(exchange: Exchange, timeoutMs: number): string | undefined 
   if (kind !== 'tool-error' && kind !== 'protocol-error') return undefined;
   let text = errorText(exchange);
   const called = (exchange.request?.params as { name?: unknown } | undefined)?.name;
-  if (typeof called === 'string' && called.length >= 3) text = text.split(called).join('<tool>');
+  if (typeof called === 'string' && called.length >= 3) text = text.replace(new RegExp(`(?<![\\w-])${escapeRegExp(called)}(?![\\w-])`, 'g'), '<tool>');
   text = text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().slice(0, 80);
   return `${kind === 'tool-error' ? 'isError' : 'JSON-RPC error'}: "${text}"`;
 }

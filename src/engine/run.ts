@@ -59,6 +59,8 @@ export interface RepairTurn {
 export interface RunResult {
   /** In run order, each with the rules that applied to it: exchanges some rule hit (whole), the rest reduced to that. */
   exchanges: (Exchange | GradedExchange)[];
+  /** Planned inputs sent: each input of a batch once (a burst as one), not the shrinking's or the repair agent's calls. */
+  sent: number;
   hits: RuleHit[];
   skips: Skip[];
   /** Set when the run was stopped (deadline, signal) before every batch ran; the unrun ones are in `skips`. */
@@ -73,7 +75,7 @@ export interface RunResult {
  * time: the tools then in flight are run again from their start, alone.
  */
 export async function runProbes(session: Session, tools: readonly ToolInfo[], allTools: readonly ToolInfo[], options: RunOptions): Promise<RunResult> {
-  const result: RunResult = { exchanges: [], hits: [], skips: [] };
+  const result: RunResult = { exchanges: [], hits: [], skips: [], sent: 0 };
   const limits = new ToolLimits(session.facts.timeoutMs, options.toolBudgetMs);
   // Progress counts (tool, probe kind) pairs, known without planning: skipped pairs count as done.
   const kinds = { server: options.probes.filter((p) => p.scope === 'server').length, tool: options.probes.filter((p) => p.scope === 'tool').length };
@@ -85,23 +87,23 @@ export async function runProbes(session: Session, tools: readonly ToolInfo[], al
   const server = units.next().value!;
   const serverRun = await runUnit(session, server, options, result, limits, progress);
   done += kinds.server;
-  if (serverRun) return stopped(result, serverRun.interruption, [serverRun.left], tools, options);
+  if (serverRun) return stopped(result, serverRun.interruption, [serverRun.cut], tools, options);
   const concurrency = result.hits.some(options.serializes) ? 1 : Math.max(1, options.concurrency ?? 1);
   const pool = new UnitPool(units, concurrency, session);
   const results = new Map<number, RunResult>();
   let interrupted: Interrupted | undefined;
-  const cuts: Array<readonly Batch[]> = [];
+  const cuts: Cut[] = [];
   const worker = async (beside: boolean): Promise<void> => {
     while (interrupted === undefined && !(beside && pool.alone)) {
       const item = pool.take();
       if (item === undefined) return;
-      const local: RunResult = { exchanges: [], hits: [], skips: [] };
+      const local: RunResult = { exchanges: [], hits: [], skips: [], sent: 0 };
       try {
         const cut = await runUnit(session, item.unit, options, local, limits, progress, beside ? pool : undefined);
         results.set(item.n, local);
         if (cut) {
           interrupted ??= cut.interruption;
-          cuts.push(cut.left);
+          cuts.push(cut.cut);
         }
       } catch (error) {
         if (!(error instanceof Abandoned)) throw error;
@@ -135,6 +137,13 @@ function merge(into: RunResult, unit: RunResult): void {
   into.exchanges.push(...unit.exchanges);
   into.hits.push(...unit.hits);
   into.skips.push(...unit.skips);
+  into.sent += unit.sent;
+}
+
+/** Where an interruption cut a unit: the batches it did not finish, and how many inputs the first of them had sent. */
+export interface Cut {
+  left: readonly Batch[];
+  sentOfFirst: number;
 }
 
 /** Run one unit's batches into `result`; an interruption comes back with the batches left, anything else throws. */
@@ -146,22 +155,23 @@ async function runUnit(
   limits: ToolLimits,
   progress: (tool: string, probe: ProbeKind, index: number) => void,
   pool?: UnitPool,
-): Promise<{ interruption: Interrupted; left: readonly Batch[] } | undefined> {
+): Promise<{ interruption: Interrupted; cut: Cut } | undefined> {
   result.skips.push(...unit.skips);
   const picked: Exchange[] = [];
   for (const [index, batch] of unit.batches.entries()) {
     const { tool, probe } = batch;
     progress(tool.name, probe, index);
     const held = limits.held(limitedAs(tool.name, probe));
-    if (session.gone) result.skips.push({ tool: tool.name, probe, reason: `not run: ${session.gone}`, notSent: plannedInputs(batch, options) });
-    else if (held?.all) result.skips.push({ tool: tool.name, probe, reason: `not run: ${held.reason}`, notSent: plannedInputs(batch, options) });
+    if (session.gone) result.skips.push(cutSkip(tool.name, probe, `not run: ${session.gone}`, plannedInputs(batch, options)));
+    else if (held?.all) result.skips.push(cutSkip(tool.name, probe, `not run: ${held.reason}`, plannedInputs(batch, options)));
     else {
+      const sentBefore = result.sent;
       try {
         await runBatch(session, batch, options, result, limits, picked, pool);
       } catch (error) {
         if (!(error instanceof Interrupted)) throw error;
         settle(picked, result);
-        return { interruption: error, left: unit.batches.slice(index) };
+        return { interruption: error, cut: { left: unit.batches.slice(index), sentOfFirst: result.sent - sentBefore } };
       }
     }
   }
@@ -169,7 +179,7 @@ async function runUnit(
     await repairTurn(session, unit, picked, options, result, limits, pool);
   } catch (error) {
     if (!(error instanceof Interrupted)) throw error;
-    return { interruption: error, left: [] };
+    return { interruption: error, cut: { left: [], sentOfFirst: 0 } };
   } finally {
     settle(picked, result);
   }
@@ -204,16 +214,17 @@ function reduced(exchange: Exchange): GradedExchange {
  * The run, interrupted: the unrun batches of each unit it cut are skipped per probe kind when its tool was reached (else
  * once for the tool), and every tool no unit reached is listed as not probed (or, if the policy never calls it, why).
  */
-export function stopped(result: RunResult, interruption: Interrupted, lefts: ReadonlyArray<readonly Batch[]>, laterTools: readonly ToolInfo[], flags: SafetyFlags & Pick<RunOptions, 'runs' | 'replay'>): RunResult {
+export function stopped(result: RunResult, interruption: Interrupted, cuts: readonly Cut[], laterTools: readonly ToolInfo[], flags: SafetyFlags & Pick<RunOptions, 'runs' | 'replay'>): RunResult {
   result.interrupted = interruption;
   const why = interruption.message;
   const cut = new Set<string>();
-  for (const left of lefts) {
+  for (const { left, sentOfFirst } of cuts) {
     const tool = left[0]?.tool.name;
     if (tool === undefined) continue;
     cut.add(tool);
     if (tool === NO_TOOL || result.exchanges.some((e) => e.tool === tool)) {
-      for (const batch of left) result.skips.push({ tool, probe: batch.probe, reason: `cut short: ${why}`, notSent: plannedInputs(batch, flags) });
+      // The batch the interruption came in had sent some of its inputs already.
+      for (const [i, batch] of left.entries()) result.skips.push(cutSkip(tool, batch.probe, `cut short: ${why}`, plannedInputs(batch, flags) - (i === 0 ? sentOfFirst : 0)));
     } else result.skips.push({ tool, probe: '*', reason: `not probed: ${why}` });
   }
   for (const later of laterTools) {
@@ -223,6 +234,11 @@ export function stopped(result: RunResult, interruption: Interrupted, lefts: Rea
     result.skips.push({ tool: later.name, probe: '*', reason: policy.level === 'none' ? policy.reason! : `not probed: ${why}` });
   }
   return result;
+}
+
+/** A skip for inputs a limit or an interruption kept back, with how many (none: no count). */
+function cutSkip(tool: string, probe: ProbeKind, reason: string, notSent: number): Skip {
+  return notSent > 0 ? { tool, probe, reason, notSent } : { tool, probe, reason };
 }
 
 /** How many inputs a batch would send: its enumerated cases and, when it has random ones, `runs` of them (one for a replay). */
@@ -269,6 +285,7 @@ async function runBatch(
       batch.heldBy = hold.reason;
       return;
     }
+    if (path !== UNKNOWN_PATH) result.sent++; // an input of the plan, not a shrinking candidate
     const sending = execute(session, toolInfo, probe, probeCase, path, result.exchanges.length + 1); // written at once
     grade();
     const exchanges = await sending;

@@ -85,7 +85,7 @@ export function* planUnits(tools: readonly ToolInfo[], allTools: readonly ToolIn
 /** Why a tool limited to inputs it must refuse got none: it declares no argument, or none with a type. */
 function mustRefuseNone(tool: ToolInfo): string {
   const declared = Object.keys(propertySchemas(asSchema(tool.inputSchema))).length;
-  return declared === 0 ? 'its schema declares no argument, so there is no input it must refuse' : 'no argument it declares has a JSON type, so there is no input it must refuse';
+  return declared === 0 ? 'its schema declares no argument, so there is no input it must refuse' : 'none of its declared arguments can be given a value of a JSON type its schema refuses, so there is no input it must refuse';
 }
 
 function wanted(options: PlanOptions, tool: string, probe: ProbeKind): boolean {

@@ -33,7 +33,7 @@ export interface LintOutcome {
   tools: readonly ToolInfo[];
   /** What the server lists besides tools (absent when the run never read it). */
   surfaces?: ServerSurfaces;
-  run: { exchanges: readonly (Pick<Exchange, 'tool' | 'probe' | 'applies'> & { repair?: RepairOutcome })[]; hits: readonly RuleHit[]; skips: Report['skips']; interrupted?: Interrupted };
+  run: { exchanges: readonly (Pick<Exchange, 'tool' | 'probe' | 'applies'> & { repair?: RepairOutcome })[]; hits: readonly RuleHit[]; skips: Report['skips']; sent: number; interrupted?: Interrupted };
   /** When the lint started, probing started and probing ended (ms since the epoch). */
   clock: { started: number; probingFrom: number; tailFrom: number };
 }
@@ -51,7 +51,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
   const passed = checks.filter((c) => c.verdict === 'pass').length;
   const toolProbesWanted = probes.some((p) => p.scope === 'tool') && (!options.replay || options.replay.tool !== NO_TOOL);
   const offered = surfaces && { protocolVersion: server.facts.protocolVersion, capabilities: server.facts.capabilities, surfaces };
-  const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, probes.map((p) => p.kind), toolProbesWanted, offered);
+  const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, probes.map((p) => p.kind), toolProbesWanted, offered, run.sent);
   const interrupted = run.interrupted && { by: run.interrupted.by, message: run.interrupted.message };
   const perTool = exchangesPerTool(run.exchanges);
   const recovery = settings.repairAttempts === 0 ? undefined : recoveryOf(run.exchanges, settings.repairAttempts ?? 0);

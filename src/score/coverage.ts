@@ -30,7 +30,7 @@ export interface Coverage {
   toolsProbed: number;
   /** Probed tools that were cut short: some of their planned inputs were never sent (a limit, an interruption). */
   toolsPartlyProbed: number;
-  /** Inputs sent (exchanges), and planned inputs never sent because a limit or an interruption kept them back. */
+  /** Planned inputs sent (a burst as one, shrinking not counted), and those a limit, an interruption or a crash kept back. */
   inputs: { sent: number; notSent: number };
   /** 100 × probed / listed, one decimal (100 for a server that lists no tool). */
   percent: number;
@@ -61,6 +61,8 @@ export function coverageOf(
   enabled: readonly ProbeKind[],
   toolProbesWanted: boolean,
   offered?: Offered,
+  /** Planned inputs sent (the run counts them); the exchanges when not given. */
+  inputsSent: number = exchanges.length,
 ): Coverage {
   const probed = new Set<string>();
   const kinds = new Set<ProbeKind>();
@@ -96,7 +98,7 @@ export function coverageOf(
     ...[...partly].map(([cause, group]) => `${toolsText(group.tools)}: partly probed, ${plural(group.notSent, 'planned input')} not sent: ${cause}`),
   ];
   if (notSelected > 0) reasons.push(`${notSelected} ${notSelected === 1 ? 'tool' : 'tools'} not selected (--tool or the config's tool globs)`);
-  const sent = exchanges.length;
+  const sent = inputsSent;
   return {
     toolsListed: listed.length,
     toolsSelected: selected.length,

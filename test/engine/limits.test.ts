@@ -19,6 +19,12 @@ function send(limits: ToolLimits, tool: string, probe: ProbeKind, answer: (tool:
   return undefined;
 }
 
+/** Send inputs of `tool` until it is held (at most ten): how many went out. */
+function untilHeld(limits: ToolLimits, tool: string, probe: ProbeKind, answer: (tool: string) => Exchange): number {
+  for (let sent = 0; sent < 10; sent++) if (send(limits, tool, probe, answer) !== undefined) return sent;
+  throw new Error(`${tool} was never held`);
+}
+
 const slowError = (text: (tool: string) => string, elapsedMs = 5000) => (tool: string) => exchange({ tool, probe: 'missing-required', error: { code: -32603, message: text(tool) }, elapsedMs });
 
 describe('failures alike and slow', () => {
@@ -37,7 +43,7 @@ describe('failures alike and slow', () => {
   it('three tools failing so, none answering a valid input: the upstream is unreachable and the rest get no input', () => {
     const limits = new ToolLimits(TIMEOUT, undefined);
     const answer = slowError(unreachable);
-    for (const tool of ['line_chart', 'bar_chart', 'pie_chart']) while (send(limits, tool, 'missing-required', answer) === undefined);
+    expect(['line_chart', 'bar_chart', 'pie_chart'].map((tool) => untilHeld(limits, tool, 'missing-required', answer))).toEqual([3, 1, 1]);
     expect(limits.unreachable()).toMatch(/^the upstream looks unreachable: 3 tools \(line_chart, bar_chart, pie_chart\) failed alike, each after 5\.0 s or more/);
     const held = send(limits, 'area_chart', 'missing-required', answer);
     expect(held).toEqual({ all: true, reason: expect.stringMatching(/^the upstream looks unreachable: .*inputs the tools must refuse failed so too, so no input is sent/) });
@@ -49,7 +55,7 @@ describe('failures alike and slow', () => {
   it('when only valid inputs fail so, the rest still get the inputs they must refuse', () => {
     const limits = new ToolLimits(TIMEOUT, undefined);
     const valid = (tool: string) => exchange({ tool, probe: 'positive', error: { code: -32603, message: unreachable(tool) }, elapsedMs: 5000 });
-    for (const tool of ['line_chart', 'bar_chart', 'pie_chart']) while (send(limits, tool, 'positive', valid) === undefined);
+    for (const tool of ['line_chart', 'bar_chart', 'pie_chart']) untilHeld(limits, tool, 'positive', valid);
     expect(limits.held('line_chart')).toEqual({ all: false, reason: expect.stringMatching(/on valid input, so its further valid or possibly valid inputs are not sent$/) });
     expect(limits.unreachable()).toBeDefined();
     expect(limits.before('area_chart', false)).toBeUndefined(); // a refusal goes out
@@ -61,7 +67,7 @@ describe('failures alike and slow', () => {
     const ok = (tool: string) => exchange({ tool, probe: 'positive', text: '3 rows', elapsedMs: 40 });
     expect(send(limits, 'list_files', 'positive', ok)).toBeUndefined();
     const answer = slowError(unreachable);
-    for (const tool of ['line_chart', 'bar_chart', 'pie_chart']) while (send(limits, tool, 'missing-required', answer) === undefined);
+    for (const tool of ['line_chart', 'bar_chart', 'pie_chart']) untilHeld(limits, tool, 'missing-required', answer);
     expect(limits.unreachable()).toBeUndefined();
     expect(limits.held('area_chart')).toBeUndefined();
   });
@@ -78,6 +84,23 @@ describe('failures alike and slow', () => {
     }
     expect(limits.unreachable()).toBeUndefined();
     expect(limits.held('list_orders')).toBeUndefined();
+  });
+
+  it('a server that hangs on invalid input has a defect of its own: timeouts alone conclude nothing across tools', () => {
+    const limits = new ToolLimits(TIMEOUT, undefined);
+    const hang = (tool: string) => exchange({ tool, probe: 'missing-required', timeout: true, elapsedMs: TIMEOUT });
+    // Each tool is stopped by its own three, never at the first because another tool hung.
+    expect(['a_tool', 'b_tool', 'c_tool'].map((tool) => untilHeld(limits, tool, 'missing-required', hang))).toEqual([3, 3, 3]);
+    expect(limits.unreachable()).toBeUndefined();
+    expect(limits.held('d_tool')).toBeUndefined();
+  });
+
+  it("the tool's name is set aside as a word only", () => {
+    const limits = new ToolLimits(TIMEOUT, undefined);
+    // "get" inside "target" stays: both tools fail with the same text, so the second is stopped at once.
+    const answer = slowError(() => 'getaddrinfo ENOTFOUND target.example.internal');
+    expect(untilHeld(limits, 'get', 'missing-required', answer)).toBe(3);
+    expect(untilHeld(limits, 'list', 'missing-required', answer)).toBe(1);
   });
 
   it('a fast failure, however alike, holds nothing', () => {

@@ -389,6 +389,9 @@ describe('oversized strings that break only their size', () => {
     expect((args(kb).code as string).startsWith('errlint errlint')).toBe(true);
     expect(kb.label).toBe("100 KB string in 'code'");
     expect(kb.expect).toBe('invalid-input');
+    // a bound past the 300-character trial is found on the whole value
+    const [wide] = strings({ type: 'object', properties: { code: { type: 'string', pattern: '^[a-z]{1,1000}$' } }, required: ['code'] });
+    expect(wide.label).toBe("100 KB string in 'code'");
   });
 });
 

@@ -24,6 +24,7 @@ describe('empty-result-explicit', () => {
     ['only whitespace and zero-width text', exchange({ probe: 'positive', text: [' \n', '\u200B'] }), 'blankContent', { items: 2 }],
     ['no content at all for an empty input', exchange({ probe: 'empty-values', result: { content: [] } }), 'noContent', {}],
     // An empty string of ours is no such value: a blank answer to a search for "" is as ambiguous as any.
+    ['our blank value beside a blank text of its own', exchange({ probe: 'positive', args: { format: ' ' }, text: [' ', '\n\n'] }), 'blankContent', { items: 2 }],
     ['blank text beside an empty argument', exchange({ probe: 'positive', args: { query: '' }, text: '' }), 'blankContent', { items: 1 }],
     ['structuredContent null', exchange({ probe: 'positive', result: { content: [], structuredContent: null } }), 'noContent', {}],
   ])('fails: %s', (_name, ex, messageId, data) => {

@@ -95,6 +95,11 @@ describe('recovery-hint', () => {
     it.each([
       // A declared "type" or "name" inside prose says nothing of that argument.
       ['a declared name in passing', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x' }, isError: true, text: 'Invalid request type' }), ['type', 'limit']), 'noArgumentHint'],
+      // Short declared names count only quoted or after a word for a field (calc-mcp declares 'a'; many tools 'id').
+      ['a short declared name in prose', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x' }, isError: true, text: 'Error: a required parameter is missing' }), ['a', 'limit']), 'noArgumentHint'],
+      ['"id" in prose', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x' }, isError: true, text: 'Request id is invalid' }), ['id', 'limit']), 'noArgumentHint'],
+      // A crash names a property of the code, even when an argument has that name.
+      ['a crash quoting a declared name', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x' }, isError: true, text: "Cannot destructure property 'email' of 'request.params.arguments' as it is undefined." }), ['email', 'limit']), 'noArgumentHint'],
       ['a name that is not declared', declared(exchange({ probe: 'positive', args: { action: 'info' }, isError: true, text: 'Error: session is required' }), ['action', 'ip']), 'noNextStep'],
     ])('fails: %s', (_name, ex, messageId) => {
       expect(grade(rule, ex).findings.map((f) => f.messageId)).toEqual([messageId]);
