@@ -44,16 +44,18 @@ export const probe: Probe = {
       .map(({ property, type }) => mistyped(base, property, type, wrongTypeValue(type), true))
       .filter((c) => ajvVerdict(schema, c.arguments) !== 'valid');
     if (enumerated.length === 0) return { skip: 'ajv accepts every wrong-type value (the declared types do not restrict these properties)' };
-    // A tool that requires nothing gets its random wrong values alone too, on the base arguments.
-    const alone = required.size === 0;
-    const bases = alone ? fc.constant(base) : arbitraryArguments(schema);
-    // Each target's arbitrary is built once (chain asks for one per draw; the values, and so the run, stay the same).
-    const perTarget = new Map(targets.map((target) => [target, fc.tuple(bases, arbitraryOfType(target.type)).map(([args, value]) => mistyped(args, target.property, target.type, value, alone))]));
-    const arbitrary = fc
-      .constantFrom(...targets)
-      .chain((target) => perTarget.get(target)!)
-      // a value the schema still accepts (a type we misread) would be a real call: send a known-invalid case instead
-      .map((c) => (ajvVerdict(schema, c.arguments) === 'valid' ? enumerated[0] : c));
-    return { enumerated, arbitrary };
+    // Random wrong values, with the other arguments random (`alone`: on the base arguments only).
+    const draws = (alone: boolean) => {
+      const bases = alone ? fc.constant(base) : arbitraryArguments(schema);
+      // Each target's arbitrary is built once (chain asks for one per draw; the values, and so the run, stay the same).
+      const perTarget = new Map(targets.map((target) => [target, fc.tuple(bases, arbitraryOfType(target.type)).map(([args, value]) => mistyped(args, target.property, target.type, value, alone))]));
+      return fc
+        .constantFrom(...targets)
+        .chain((target) => perTarget.get(target)!)
+        // a value the schema still accepts (a type we misread) would be a real call: send a known-invalid case instead
+        .map((c) => (ajvVerdict(schema, c.arguments) === 'valid' ? enumerated[0] : c));
+    };
+    // A tool that requires nothing, limited to inputs it must refuse, gets its random wrong values alone too.
+    return { enumerated, arbitrary: draws(false), ...(required.size === 0 ? { mustRefuseArbitrary: draws(true) } : {}) };
   },
 };

@@ -454,6 +454,8 @@ export interface Probe {
 export interface ProbePlan {
   enumerated: ProbeCase[];
   arbitrary: import('fast-check').Arbitrary<ProbeCase> | null;
+  /** The random inputs for a tool limited to inputs it must refuse, when `arbitrary` (filtered) would not give them. */
+  mustRefuseArbitrary?: import('fast-check').Arbitrary<ProbeCase>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -101,7 +101,7 @@ export function restrictPlan(plan: ProbePlan, kind: ProbeKind, policy: CallPolic
   if (policy.level === 'all') return plan;
   const enumerated = plan.enumerated.filter((c) => allowed(policy.level, c));
   let arbitrary = plan.arbitrary !== null && ALWAYS_INVALID.has(kind) && enumerated.length > 0 ? plan.arbitrary : null;
-  if (arbitrary !== null && policy.level === 'must-refuse') arbitrary = arbitrary.filter((c) => allowed('must-refuse', c));
+  if (arbitrary !== null && policy.level === 'must-refuse') arbitrary = plan.mustRefuseArbitrary ?? arbitrary.filter((c) => allowed('must-refuse', c));
   if (enumerated.length === 0) return { skip: `no input of this probe may be sent: ${policy.reason}` };
   return { enumerated, arbitrary };
 }
