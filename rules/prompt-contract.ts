@@ -1,7 +1,7 @@
 // Rule prompt-contract: prompts/get of an unknown name, or without a required argument, or with arguments that are not
 // strings, is refused with -32602 (every version: "Invalid prompt name: -32602", "Missing required arguments: -32602").
 import type { Rule } from '../src/grade/rule.js';
-import { errorCodeData, snippet } from '../src/matchers/surface.js';
+import { errorCodeData, internalCodeNote, snippet } from '../src/matchers/surface.js';
 
 export const rule: Rule = {
   meta: {
@@ -42,7 +42,7 @@ export const rule: Rule = {
       }
       case 'protocol-error': {
         if (r.code === c.expectCode) return;
-        ctx.report({ messageId: 'wrongCode', data: { ...data, ...errorCodeData(r.exchange), internal: r.code === -32603 ? ' (-32603 is for internal errors only)' : '' } });
+        ctx.report({ messageId: 'wrongCode', data: { ...data, ...errorCodeData(r.exchange), internal: internalCodeNote(r.code) } });
         return;
       }
       default:

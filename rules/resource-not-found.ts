@@ -1,7 +1,7 @@
 // Rule resource-not-found: resources/read of a URI that does not exist is a JSON-RPC error with the code of the
 // negotiated version (-32002 SHOULD up to 2025-11-25; -32602 MUST from 2026-07-28), never empty contents or a success.
 import type { Rule } from '../src/grade/rule.js';
-import { errorCodeData, snippet } from '../src/matchers/surface.js';
+import { errorCodeData, internalCodeNote, snippet } from '../src/matchers/surface.js';
 
 export const rule: Rule = {
   meta: {
@@ -47,8 +47,7 @@ export const rule: Rule = {
       }
       case 'protocol-error': {
         if (codes.includes(r.code as number)) return;
-        const internal = r.code === -32603 ? ' (-32603 is for internal errors only)' : '';
-        ctx.report({ messageId: must ? 'wrongCodeMust' : 'wrongCode', data: { ...data, ...errorCodeData(r.exchange), internal } });
+        ctx.report({ messageId: must ? 'wrongCodeMust' : 'wrongCode', data: { ...data, ...errorCodeData(r.exchange), internal: internalCodeNote(r.code) } });
         return;
       }
       default:

@@ -242,7 +242,7 @@ function cutSkip(tool: string, probe: ProbeKind, reason: string, notSent: number
 }
 
 /** How many inputs a batch would send: its enumerated cases and, when it has random ones, `runs` of them (one for a replay). */
-export function plannedInputs({ plan }: Batch, options: Pick<RunOptions, 'runs' | 'replay'>): number {
+function plannedInputs({ plan }: Batch, options: Pick<RunOptions, 'runs' | 'replay'>): number {
   return options.replay ? 1 : plan.enumerated.length + (plan.arbitrary === null ? 0 : options.runs);
 }
 

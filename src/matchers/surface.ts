@@ -156,6 +156,11 @@ export function errorCodeData(ex: Exchange): { code: string | number; codeAsSent
   return codeData(ex.outcome.kind === 'error' ? ex.outcome.error.code : undefined);
 }
 
+/** The clause a refusal's finding adds when the code was -32603: " (-32603 is for internal errors only)", else ''. */
+export function internalCodeNote(code: unknown): string {
+  return code === -32603 ? ' (-32603 is for internal errors only)' : '';
+}
+
 /** errorCodeData for a code read from anywhere (a response frame's error member). */
 export function codeData(sent: unknown): { code: string | number; codeAsSent: string } {
   const code = typeof sent === 'number' ? sent : sent === undefined ? 'none' : snippet(JSON.stringify(sent) ?? String(sent), 40);
