@@ -5,14 +5,13 @@ import { snippet } from '../src/matchers/surface.js';
 export const rule: Rule = {
   meta: {
     id: 'agent-recovers',
-    description: 'A refused call can be recovered from its answer alone: a deterministic agent fixes what the answer singles out, waits and retries, stops, or calls the tool it names, and the schema and the server judge it.',
+    description: 'A refused call can be recovered from its answer alone: a deterministic agent fixes what the answer singles out, waits and retries, stops, or calls the tool it names; a finding only where the answer gives an agent nothing.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['recovery'],
     messages: {
       validation: 'An agent could not repair the refused call ({label}) from its answer: {verdict}. It read: {understood}',
-      unknownTool: "An agent that called the unknown tool '{name}' cannot find the tool it meant: the answer names none the server has. It read: {understood}",
       transient: 'An agent retried the passing failure ({label}) as the answer allowed, and it failed again: {verdict}',
-      business: 'An agent cannot tell whether to retry ({label}): {verdict}. It read: {understood}',
+      business: 'An agent cannot tell what to do after the refusal ({label}): {verdict}. It read: {understood}',
     },
   },
 
@@ -21,11 +20,12 @@ export const rule: Rule = {
     return r.exchange.repair !== undefined;
   },
 
+  // A finding only where the answer gives an agent nothing (or advice refused again for the same reason): an answer that
+  // names something the agent could not act on is undetermined, and an unknown tool or an upstream down is out of the rate.
   check(r, ctx) {
     const repair = r.exchange.repair!;
-    if (repair.recovered) return;
-    const data = { label: r.exchange.case.label, name: snippet(r.exchange.case.name, 60), verdict: repair.verdict, understood: snippet(repair.steps[0]?.understood ?? '', 200) };
-    const messageId = repair.category === 'unknown-tool' ? 'unknownTool' : repair.category;
-    ctx.report({ messageId, data });
+    if (repair.result !== 'not-recoverable' || repair.outOfRate !== undefined || repair.category === 'unknown-tool') return;
+    const data = { label: r.exchange.case.label, verdict: repair.verdict, understood: snippet(repair.steps[0]?.understood ?? '', 200) };
+    ctx.report({ messageId: repair.category, data });
   },
 };

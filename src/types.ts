@@ -276,11 +276,26 @@ export interface GradedExchange {
 /** What kind of failure the repair agent met (rulebook §9). */
 export type RecoveryCategory = 'validation' | 'unknown-tool' | 'transient' | 'business';
 
+/**
+ * The three outcomes of a decision (rulebook §9): recovered; not recoverable (the answer gives an agent nothing, or the
+ * advice it gives is refused for the same reason when followed), the only one that is a finding; undetermined (the answer
+ * names something the agent could not turn into a call), counted and shown, never a finding, out of the rate.
+ */
+export type RepairResult = 'recovered' | 'not-recoverable' | 'undetermined';
+
+/** Why a decision is left out of the rate whatever its result: an unknown tool (fixed from tools/list), the server's own upstream down (the sandbox, not the server). */
+export type OutOfRate = 'unknown-tool' | 'upstream';
+
 /** How the repair agent's attempt on one refused call ended. */
 export interface RepairOutcome {
   category: RecoveryCategory;
-  /** The agent built a call the judge accepts (by the schema, or by the server's answer), or stopped where stopping is right. */
+  result: RepairResult;
+  /** result === 'recovered': the agent built a call the judge accepts (by the schema, or by the server's answer), or stopped where stopping is right. */
   recovered: boolean;
+  /** Left out of the rate (and never a finding), and why. */
+  outOfRate?: OutOfRate;
+  /** For an undetermined decision: what the answer names that the agent could not act on, as a short cause (the report's table of causes). */
+  cause?: string;
   /** The server was sent the repaired call and accepted it. */
   confirmed: boolean;
   /** The try that recovered it, from 1 (Repair@1). */
@@ -370,6 +385,8 @@ export interface Exchange {
    * to change even when the probe aimed elsewhere: the server may have found its base call wanting first.
    */
   inputProperties?: string[];
+  /** The tool's declared inputSchema (the same object the tool list holds): what the answer's words are read against. */
+  inputSchema?: JsonSchema;
   /** Over HTTP: the status, content type and kind of body of the answer to this request. */
   http?: HttpFacts;
   /** Once graded: the ids of the rules whose appliesTo held for it (its checks). */

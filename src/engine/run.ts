@@ -468,7 +468,7 @@ async function execute(session: Session, tool: ToolInfo, probe: ProbeKind, probe
     ...(index === 0 && noise.length > 0 ? { noise } : {}),
     ...(delivery?.kind === 'burst' ? { burst: { index, size: raws.length, members: raws.map((r) => ({ outcome: r.outcome.kind, elapsedMs: r.elapsedMs })) } } : {}),
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
-    ...(tool.name !== NO_TOOL ? { inputProperties: inputPropertiesOf(tool) } : {}),
+    ...(tool.name !== NO_TOOL ? { inputProperties: inputPropertiesOf(tool), inputSchema: tool.inputSchema } : {}),
   }));
 }
 

@@ -208,6 +208,26 @@ export function findTransientMarker(text: string): string | null {
 /** Signs that a server could not reach what is behind it (a host that does not resolve, a failed fetch), beyond the transient ones. */
 const UNREACHABLE = /\b(?:ENOTFOUND|getaddrinfo|fetch failed|socket hang up|ECONNABORTED|network (?:error|is unreachable)|Name or service not known|no such host)\b/i;
 
+/** A connection the server itself made that failed: refused, reset, unresolved, unreachable, in any runtime's words. */
+const UPSTREAM = new RegExp(
+  [
+    UNREACHABLE.source,
+    String.raw`\b(?:ECONNREFUSED|ECONNRESET|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\b`,
+    String.raw`\bconnection refused\b`,
+    String.raw`\bConnection(?:Refused|Reset|Aborted)Error\b`,
+    String.raw`\bConnectTimeout\b`,
+    String.raw`\bjava\.net\.(?:Connect|NoRouteToHost|UnknownHost)Exception\b`,
+    String.raw`\b(?:could not|couldn't|failed to|unable to) (?:connect|reach|resolve)\b`,
+    String.raw`\bdial tcp\b`,
+  ].join('|'),
+  'i',
+);
+
+/** The marker in `text` of a connection the server made to what is behind it that failed (not its own slowness or rate limit), or null. */
+export function findUpstreamMarker(text: string): string | null {
+  return UPSTREAM.exec(text)?.[0] ?? null;
+}
+
 /** The marker in `text` of an upstream that could not be reached (transient or not), or null. */
 export function findUnreachableMarker(text: string): string | null {
   return findTransientMarker(text) ?? UNREACHABLE.exec(text)?.[0] ?? null;

@@ -14,8 +14,13 @@ const MAX_DEPTH = 64;
 export function sentText(ex: Exchange): string {
   const parts = [scanText(ex.request ?? { name: ex.case.name, arguments: ex.case.arguments })];
   if (ex.case.delivery?.kind === 'raw') parts.push(ex.case.delivery.text);
-  return parts.join('\n');
+  const text = parts.join('\n');
+  // A lone surrogate we sent comes back as U+FFFD from a server's UTF-8 encoder: that text is still ours.
+  return LONE_SURROGATE.test(text) ? `${text}\n${text.replace(LONE_SURROGATE_ALL, '\uFFFD')}` : text;
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, 'g');
 
 /** The params we sent (tools/call name, arguments, ...), or the case's when the request frame is not an object. */
 function sentParams(ex: Exchange): unknown {
@@ -31,6 +36,7 @@ export function sentStrings(ex: Exchange): string[] {
     if (depth > MAX_DEPTH) return;
     if (typeof value === 'string') {
       found.push(value.slice(0, MAX_VALUE)); // an oversized payload's head still names what a server resolves it to
+      if (LONE_SURROGATE.test(value)) found.push(value.slice(0, MAX_VALUE).replace(LONE_SURROGATE_ALL, '\uFFFD'));
     } else if (Array.isArray(value)) {
       for (const v of value) walk(v, depth + 1);
     } else if (isRecord(value)) {

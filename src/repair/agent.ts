@@ -1,14 +1,16 @@
 // The repair agent (rulebook §9): for one refused call it reads the answer as a model would, makes the move the answer
 // calls for (fix what it singles out and resend, wait and resend, stop, call the tool it names) and lets the judge and,
 // where the safety policy allows, the server decide. Deterministic: the same answer always gets the same move.
-import type { Exchange, MetadataOptions, RecoveryCategory, RepairRecord, RepairStep, ToolInfo } from '../types.js';
+import type { Exchange, MetadataOptions, RecoveryCategory, RepairOutcome, RepairRecord, RepairResult, RepairStep, ToolInfo } from '../types.js';
 import type { CallPolicy } from '../plan/safety.js';
 import { closest } from '../util/suggest.js';
 import { abbreviate } from '../util/text.js';
 import { isRecord } from '../util/guards.js';
 import { answerKind } from '../matchers/surface.js';
 import { describeAnswer } from '../session/answer.js';
-import type { Diagnosis } from './diagnosis.js';
+import type { AnswerView, CallView, Culprit, Diagnosis } from './diagnosis.js';
+import { findUpstreamMarker } from '../matchers/phrases.js';
+import { guidanceOf } from './guidance.js';
 import { diagnose } from './diagnose.js';
 import { answerView, callView, isRefusal } from './view.js';
 import { fixArguments } from './fix.js';
@@ -73,8 +75,17 @@ function argsOf(exchange: Exchange): Record<string, unknown> {
   return isRecord(exchange.case.arguments) ? exchange.case.arguments : {};
 }
 
-function read(exchange: Exchange, refusal: Refusal, args: Record<string, unknown>, settings: AgentSettings): Diagnosis {
-  return diagnose(answerView(exchange, settings.metadata), callView(refusal.tool, exchange.case.name, args, settings.toolNames));
+/** An answer as the agent read it: the view, the call it answers, and what the agent understood. */
+interface Read {
+  view: AnswerView;
+  call: CallView;
+  diagnosis: Diagnosis;
+}
+
+function read(exchange: Exchange, refusal: Refusal, args: Record<string, unknown>, settings: AgentSettings): Read {
+  const view = answerView(exchange, settings.metadata);
+  const call = callView(refusal.tool, exchange.case.name, args, settings.toolNames);
+  return { view, call, diagnosis: diagnose(view, call) };
 }
 
 /** The category of a refused call: what the call was and what the answer says. */
@@ -88,135 +99,205 @@ export function categoryOf(refusal: Refusal, diagnosis: Diagnosis): RecoveryCate
   return diagnosis.culprits.length > 0 ? 'validation' : 'business';
 }
 
+/** A decision's record. */
+function ended(category: RecoveryCategory, result: RepairResult, verdict: string, steps: RepairStep[], extra: Partial<RepairOutcome> = {}): RepairRecord {
+  return { category, result, recovered: result === 'recovered', confirmed: false, ...extra, verdict, steps };
+}
+
+/** Not recovered: undetermined when the answer gives the agent something it could not act on, else not recoverable. */
+function unrecovered(category: RecoveryCategory, answer: Read, verdict: string, steps: RepairStep[], extra: Partial<RepairOutcome> = {}): RepairRecord {
+  const guidance = guidanceOf(answer.view, answer.call, answer.diagnosis);
+  return guidance === undefined
+    ? ended(category, 'not-recoverable', verdict, steps, extra)
+    : ended(category, 'undetermined', `${verdict}; the answer ${guidance.detail}, which the agent could not turn into a call`, steps, { ...extra, cause: guidance.cause });
+}
+
+/** The marker of a failure of the server's own upstream in an answer that locates no argument: it measures the sandbox, not the server. */
+function upstreamFailure(answer: Read): string | undefined {
+  if (answer.diagnosis.culprits.length > 0) return undefined;
+  for (const text of answer.view.texts) {
+    const marker = findUpstreamMarker(text);
+    if (marker) return marker;
+  }
+  return undefined;
+}
+
 /** The agent's whole attempt on one refused call. */
 export async function repairCall(refusal: Refusal, send: Send, settings: AgentSettings): Promise<RepairRecord> {
   const first = read(refusal.exchange, refusal, argsOf(refusal.exchange), settings);
-  const category = categoryOf(refusal, first);
+  const category = categoryOf(refusal, first.diagnosis);
+  if (category === 'unknown-tool') return unknownTool(refusal, first.diagnosis, settings);
+  const upstream = upstreamFailure(first);
+  if (upstream !== undefined) {
+    const verdict = `the server could not reach what is behind it ("${upstream}"): that measures the sandbox, not the server, and is left out of the rate`;
+    return ended(category, 'undetermined', verdict, [{ understood: understood(first.diagnosis) }], { outOfRate: 'upstream', cause: 'upstream unreachable' });
+  }
   switch (category) {
-    case 'unknown-tool':
-      return unknownTool(refusal, first);
     case 'transient':
       return transient(refusal, first, send, settings);
     case 'business':
-      return business(refusal, first, send);
     case 'validation':
-      return validation(refusal, first, send, settings);
+      return fixLoop(category, refusal, first, send, settings);
   }
 }
 
-function unknownTool(refusal: Refusal, diagnosis: Diagnosis): RepairRecord {
+/** An unknown tool: the agent holds tools/list and picks the tool it meant; the answer's form is the unknown-tool rule's. */
+function unknownTool(refusal: Refusal, diagnosis: Diagnosis, settings: AgentSettings): RepairRecord {
   const requested = refusal.exchange.case.name;
   const step: RepairStep = { understood: understood(diagnosis) };
-  const name = closest(requested, diagnosis.suggestedTools) ?? diagnosis.suggestedTools[0];
-  if (name === undefined) return { category: 'unknown-tool', recovered: false, confirmed: false, verdict: 'the answer names no tool the server has', steps: [step] };
-  step.call = { name, arguments: {} };
-  step.notSent = 'the tool the answer names is one the server lists; calling it needs the task’s own arguments';
-  return { category: 'unknown-tool', recovered: true, confirmed: false, attempt: 1, verdict: `the answer names a tool to call instead: '${name}'`, steps: [step] };
+  const offered = closest(requested, diagnosis.suggestedTools) ?? diagnosis.suggestedTools[0];
+  const meant = offered ?? closest(requested, settings.toolNames);
+  const steps = [step];
+  if (meant === undefined) return ended('unknown-tool', 'undetermined', `'${abbreviateName(requested)}' is near no tool the server lists, and the answer names none`, steps, { outOfRate: 'unknown-tool', cause: 'an unknown tool near no listed one' });
+  step.call = { name: meant, arguments: {} };
+  step.notSent = 'calling the tool meant needs the task’s own arguments';
+  const verdict = offered !== undefined ? `the answer names a tool to call instead: '${meant}'` : `an agent picks '${meant}' from the tools/list it holds (the answer names no tool)`;
+  return ended('unknown-tool', 'recovered', verdict, steps, { attempt: 1, outOfRate: 'unknown-tool' });
 }
 
-async function transient(refusal: Refusal, diagnosis: Diagnosis, send: Send, settings: AgentSettings): Promise<RepairRecord> {
+function abbreviateName(name: string): string {
+  return name.length > 40 ? `${name.slice(0, 40)}…` : name;
+}
+
+/** A passing failure: wait as long as the answer says (a backoff when it says not) and resend unchanged. */
+async function transient(refusal: Refusal, first: Read, send: Send, settings: AgentSettings): Promise<RepairRecord> {
   const { exchange } = refusal;
   const args = argsOf(exchange);
-  const step: RepairStep = { understood: understood(diagnosis), call: { name: exchange.case.name, arguments: abbreviate(args) } };
-  const seconds = diagnosis.transient?.afterSeconds;
+  const step: RepairStep = { understood: understood(first.diagnosis), call: { name: exchange.case.name, arguments: abbreviate(args) } };
+  const steps = [step];
+  const seconds = first.diagnosis.transient?.afterSeconds;
   const blind = seconds === undefined ? ({ blind: true } as const) : {};
+  // An answer that says the failure passes and when to retry has said all there is to say: the resend only confirms it.
+  const handled = (why: string) => ended('transient', 'recovered', `handled: the answer says when to retry (after ${seconds} s)${why}`, steps, { attempt: 1 });
   const waitMs = seconds === undefined ? settings.backoffMs : Math.ceil(seconds * 1000);
   if (waitMs > settings.maxWaitMs) {
     step.notSent = `the answer asks for a wait of ${seconds} s, longer than the ${settings.maxWaitMs / 1000} s a lint waits`;
-    return { category: 'transient', recovered: true, confirmed: false, attempt: 1, verdict: `the answer says when to retry (after ${seconds} s)`, steps: [step] };
+    return handled('');
   }
   await settings.wait(waitMs);
   step.waitedMs = waitMs;
   const again = await send(exchange.case.name, args, true);
   if (!('outcome' in again)) {
     step.notSent = again.notSent;
-    return { category: 'transient', recovered: false, confirmed: false, ...blind, verdict: `the retry could not be sent (${again.notSent})`, steps: [step] };
+    return seconds !== undefined ? handled(`; the resend could not be sent (${again.notSent})`) : unrecovered('transient', first, `the retry could not be sent (${again.notSent})`, steps, blind);
   }
   step.answer = describeAnswer(again);
-  const ok = succeeded(again);
-  const how = seconds === undefined ? 'a blind retry (the answer gave no delay)' : `a retry after the ${seconds} s the answer asked for`;
-  return { category: 'transient', recovered: ok, confirmed: ok, ...(ok ? { attempt: 1 } : {}), ...blind, verdict: `${how} ${ok ? 'succeeded' : 'failed again'}`, steps: [step] };
+  if (succeeded(again)) return ended('transient', 'recovered', `the retry ${seconds === undefined ? '(blind: the answer gave no delay)' : `after the ${seconds} s the answer asked for`} succeeded`, steps, { confirmed: true, attempt: 1, ...blind });
+  if (seconds !== undefined) return handled('; the service was still down when the agent retried');
+  return ended('transient', 'not-recoverable', 'the answer says the failure passes but not when: the agent retried after a backoff, and the retry failed the same way', steps, { ...blind, wasted: true });
 }
 
-async function business(refusal: Refusal, diagnosis: Diagnosis, send: Send): Promise<RepairRecord> {
-  const { exchange } = refusal;
-  const step: RepairStep = { understood: understood(diagnosis) };
-  if (diagnosis.final) return { category: 'business', recovered: true, confirmed: false, attempt: 1, verdict: 'handled: the answer says a retry cannot succeed, so the agent stops', steps: [step] };
-  const other = diagnosis.suggestedTools[0];
-  if (other !== undefined) return { category: 'business', recovered: true, confirmed: false, attempt: 1, verdict: `handled: the answer names a tool to call first: '${other}'`, steps: [step] };
-  // Neither passing nor final: an agent retries, and the retry is wasted unless it happens to succeed.
-  const args = argsOf(exchange);
-  step.call = { name: exchange.case.name, arguments: abbreviate(args) };
-  const again = await send(exchange.case.name, args, true);
-  if (!('outcome' in again)) {
-    step.notSent = again.notSent;
-    return { category: 'business', recovered: false, confirmed: false, wasted: true, verdict: 'the answer says neither that the failure passes nor that it is final: an agent retries in vain', steps: [step] };
-  }
-  step.answer = describeAnswer(again);
-  const ok = succeeded(again);
-  return ok
-    ? { category: 'business', recovered: true, confirmed: true, attempt: 1, verdict: 'the retry succeeded', steps: [step] }
-    : { category: 'business', recovered: false, confirmed: false, wasted: true, verdict: 'the answer says neither that the failure passes nor that it is final: the agent retried, in vain', steps: [step] };
+/** Did the agent follow the answer's own advice for every argument it changed (a value it offered, an argument it called unexpected)? */
+function followedAdvice(culprits: readonly Culprit[], before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+  const changed = culprits.filter((c) => JSON.stringify(valueAt(before, c.path)) !== JSON.stringify(valueAt(after, c.path)));
+  return changed.length > 0 && changed.every((c) => c.problem === 'unexpected' || (c.expected?.values ?? []).some((v) => JSON.stringify(v) === JSON.stringify(valueAt(after, c.path))));
 }
 
-async function validation(refusal: Refusal, first: Diagnosis, send: Send, settings: AgentSettings): Promise<RepairRecord> {
+function valueAt(args: Record<string, unknown>, path: readonly string[]): unknown {
+  let node: unknown = args;
+  for (const key of path) node = isRecord(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined;
+  return node;
+}
+
+/** An answer's words with the values of both calls and every number set aside: the same words refuse for the same reason. */
+function reasonOf(view: AnswerView, ...calls: Record<string, unknown>[]): string {
+  const values = calls.flatMap((c) => Object.values(c)).filter((v): v is string => typeof v === 'string' && v.trim().length >= 2).sort((a, b) => b.length - a.length);
+  let text = view.texts.join('\n');
+  for (const v of values) text = text.split(v).join('…');
+  return text.replace(/-?\d+(?:\.\d+)?/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * Fix what the answer singles out and resend, each try read from the previous answer (a validation error; a refusal
+ * of a valid call that carries the fix); stop where the answer says a retry cannot succeed or names the tool to call
+ * first; retry once, unchanged, where it says nothing of either.
+ */
+async function fixLoop(category: 'validation' | 'business', refusal: Refusal, first: Read, send: Send, settings: AgentSettings): Promise<RepairRecord> {
   const schema = refusal.tool?.inputSchema ?? {};
   const name = refusal.exchange.case.name;
   const steps: RepairStep[] = [];
-  const record = (recovered: boolean, confirmed: boolean, verdict: string, attempt?: number): RepairRecord => ({
-    category: 'validation',
-    recovered,
-    confirmed,
-    ...(recovered && attempt !== undefined ? { attempt } : {}),
-    verdict,
-    steps,
-  });
   let args = argsOf(refusal.exchange);
-  let diagnosis = first;
+  let answer = first;
   for (let attempt = 1; attempt <= settings.attempts; attempt++) {
+    const { diagnosis } = answer;
     const step: RepairStep = { understood: understood(diagnosis) };
     steps.push(step);
+    const other = diagnosis.suggestedTools[0];
     if (diagnosis.culprits.length === 0) {
-      // The answer says the value names nothing that exists, or to ask the user: stopping (or looking it up) is the move.
-      if (attempt === 1 && diagnosis.final) return record(true, false, 'handled: the answer says a retry cannot succeed, so the agent stops', attempt);
-      return record(false, false, attempt === 1 ? 'the answer singles out nothing to change' : `the answer to try ${attempt - 1} singles out nothing more to change`);
+      // The first answer located what the agent changed: a later answer that locates nothing more does not undo that.
+      if (attempt > 1) return ended(category, 'undetermined', `the answer to try ${attempt - 1} singles out nothing more to change`, steps, { cause: 'a later answer singles out nothing more' });
+      if (diagnosis.final) return ended(category, 'recovered', 'handled: the answer says a retry cannot succeed, so the agent stops', steps, { attempt });
+      if (other !== undefined) return ended(category, 'recovered', `handled: the answer names a tool to call first: '${other}'`, steps, { attempt });
+      if (category === 'business') return blindRetry(refusal, answer, send, steps);
+      return unrecovered(category, answer, 'the answer singles out nothing to change', steps);
     }
     const fixed = fixArguments(args, diagnosis.culprits, schema);
     if (JSON.stringify(fixed) === JSON.stringify(args)) {
       // Nothing to change in the call, but the answer sends the agent to another tool first (to list valid ids, say).
-      const first = diagnosis.suggestedTools[0];
-      if (first !== undefined) return record(true, false, `the answer names a tool to call first: '${first}'`, attempt);
-      return record(false, false, 'what the answer says leads to no change the agent can make');
+      if (other !== undefined) return ended(category, 'recovered', `the answer names a tool to call first: '${other}'`, steps, { attempt });
+      return unrecovered(category, answer, 'what the answer says leads to no change the agent can make', steps);
     }
     const verdict: SchemaVerdict = schemaVerdict(schema, fixed);
     step.call = { name, arguments: abbreviate(fixed) };
     step.schema = verdict;
+    const notSent = (why: string) =>
+      verdict === 'invalid'
+        ? ended(category, 'undetermined', `the repaired call still breaks the input schema, and could not be sent for the next answer (${why})`, steps, { cause: 'the repaired call still breaks the schema (not sent)' })
+        : ended(category, 'recovered', 'repaired (by schema)', steps, { attempt });
     if (!maySend(refusal.policy, schema, fixed, verdict)) {
       step.notSent = `the safety policy does not let a ${verdict === 'invalid' ? 'still invalid' : 'valid'} call reach this tool (${refusal.policy.reason ?? 'it takes every input'})`;
-      return verdict === 'invalid' ? record(false, false, 'the repaired call still breaks the input schema') : record(true, false, 'repaired (by schema)', attempt);
+      return notSent('the safety policy');
     }
-    const answer = await send(name, fixed, verdict !== 'invalid');
-    if (!('outcome' in answer)) {
-      step.notSent = answer.notSent;
-      return verdict === 'invalid' ? record(false, false, 'the repaired call still breaks the input schema') : record(true, false, 'repaired (by schema)', attempt);
+    const sent = await send(name, fixed, verdict !== 'invalid');
+    if (!('outcome' in sent)) {
+      step.notSent = sent.notSent;
+      return notSent(sent.notSent);
     }
-    step.answer = describeAnswer(answer);
-    if (succeeded(answer)) {
+    step.answer = describeAnswer(sent);
+    if (succeeded(sent)) {
       // The judge is the schema first: a server that takes a call its own schema refuses confirms nothing.
-      return verdict === 'invalid' ? record(false, false, 'the server took the repaired call, but it still breaks the input schema') : record(true, true, 'confirmed by the server', attempt);
+      return verdict === 'invalid'
+        ? ended(category, 'undetermined', 'the server took the repaired call, but it still breaks the input schema', steps, { cause: 'the server took a call its schema refuses' })
+        : ended(category, 'recovered', 'confirmed by the server', steps, { confirmed: true, attempt });
     }
-    const next = read(answer, refusal, fixed, settings);
+    if (!isRefusal(sent)) {
+      // No verdict from the server (a timeout, a crash, an HTTP refusal): the schema's stands.
+      return verdict === 'valid'
+        ? ended(category, 'recovered', `repaired (by schema); the server gave no verdict on it: ${step.answer}`, steps, { attempt })
+        : ended(category, 'undetermined', `the repaired call got ${step.answer}`, steps, { cause: 'no verdict on the repaired call' });
+    }
+    const next = read(sent, refusal, fixed, settings);
+    // Refused for the same reason: the agent's change did not help. When it did what the answer said, the advice is at fault.
+    if (reasonOf(next.view, args, fixed) === reasonOf(answer.view, args, fixed)) {
+      return followedAdvice(diagnosis.culprits, args, fixed)
+        ? ended(category, 'not-recoverable', 'the agent did what the answer said, and the server refused the repaired call for the same reason', steps)
+        : ended(category, 'undetermined', 'the server refused the repaired call for the same reason', steps, { cause: 'the repaired value refused for the same reason' });
+    }
     // The server took the call's form and refused it for its data (no such record, no access, try later, list the valid
     // ids with another tool): the form was repaired, and what the data needs the agent cannot know.
-    if (verdict === 'valid' && isRefusal(answer) && (next.culprits.length === 0 || next.final || next.transient || next.suggestedTools.length > 0)) {
-      return record(true, false, 'repaired (by schema); the server refused it for a reason about its data, not the call', attempt);
-    }
-    if (!isRefusal(answer)) {
-      // No verdict from the server (a timeout, a crash, an HTTP refusal): the schema's stands.
-      return verdict === 'valid' ? record(true, false, `repaired (by schema); the server gave no verdict on it: ${step.answer}`, attempt) : record(false, false, `the repaired call got ${step.answer}`);
+    const nd = next.diagnosis;
+    if (verdict === 'valid' && (nd.culprits.length === 0 || nd.final || nd.transient || nd.suggestedTools.length > 0)) {
+      return ended(category, 'recovered', 'repaired (by schema); the server refused it for a reason about its data, not the call', steps, { attempt });
     }
     args = fixed;
-    diagnosis = next;
+    answer = next;
   }
-  return record(false, false, `still refused after ${settings.attempts} tries`);
+  return ended(category, 'undetermined', `still refused after ${settings.attempts} tries, each answer locating something new`, steps, { cause: `still refused after the last try` });
+}
+
+/** A refusal that says neither that it passes nor that it is final, nor what to change: an agent retries once, unchanged. */
+async function blindRetry(refusal: Refusal, answer: Read, send: Send, steps: RepairStep[]): Promise<RepairRecord> {
+  const { exchange } = refusal;
+  const args = argsOf(exchange);
+  const step = steps[steps.length - 1];
+  step.call = { name: exchange.case.name, arguments: abbreviate(args) };
+  const again = await send(exchange.case.name, args, true);
+  const verdict = 'the answer says neither that the failure passes nor that it is final, nor what to change: the agent retried once, in vain';
+  if (!('outcome' in again)) {
+    step.notSent = again.notSent;
+    return unrecovered('business', answer, verdict.replace(' the agent retried once, in vain', ' an agent retries, in vain'), steps, { wasted: true });
+  }
+  step.answer = describeAnswer(again);
+  if (succeeded(again)) return ended('business', 'recovered', 'the retry succeeded', steps, { confirmed: true, attempt: 1 });
+  return unrecovered('business', answer, verdict, steps, { wasted: true });
 }

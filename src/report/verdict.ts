@@ -48,18 +48,27 @@ export function percent(rate: number | null | undefined): string {
   return rate === null || rate === undefined ? '–' : `${Math.round(rate * 100)}%`;
 }
 
+/** Past this share of the decisions it could not judge, the text says that the rate rests on fewer of them. */
+const MANY_UNDETERMINED = 0.25;
+
 /**
- * "recovery 93%: an agent recovered 28 of 30 refused calls (26 confirmed by the server; Repair@1 90%, Repair@3 93%)",
- * or '' when the agent took no call.
+ * "recovery 93%: an agent recovered 28 of the 30 refused calls it could judge (26 confirmed by the server; Repair@1 90%,
+ * Repair@3 93%); 4 undetermined; left out: 2 unknown tools", or '' when the agent took no call.
  */
 export function recoveryText(report: Pick<Report, 'recovery'>): string {
   const r = report.recovery;
   if (!r || r.attempted === 0) return '';
+  const judged = r.recovered + r.notRecoverable;
   const extras = [r.blind > 0 ? plural(r.blind, 'blind retry').replace('retrys', 'retries') : '', r.wasted > 0 ? `${r.wasted} wasted` : ''].filter(Boolean);
-  return (
-    `recovery ${percent(r.rate)}: an agent recovered ${r.recovered} of ${plural(r.attempted, 'refused call')} ` +
-    `(${r.confirmed} confirmed by the server; Repair@1 ${percent(r.rateAtFirst)}, Repair@${r.attempts} ${percent(r.rate)}${extras.length > 0 ? `; ${extras.join(', ')}` : ''})`
-  );
+  const left = [r.outOfRate.unknownTool > 0 ? plural(r.outOfRate.unknownTool, 'unknown tool') : '', r.outOfRate.upstream > 0 ? `${plural(r.outOfRate.upstream, 'failure')} of the server's own upstream` : ''].filter(Boolean);
+  const head =
+    judged === 0
+      ? `recovery –: the agent could judge none of the ${plural(r.attempted - r.outOfRate.unknownTool - r.outOfRate.upstream, 'refused call')} it took`
+      : `recovery ${percent(r.rate)}: an agent recovered ${r.recovered} of the ${plural(judged, 'refused call')} it could judge ` +
+        `(${r.confirmed} confirmed by the server; Repair@1 ${percent(r.rateAtFirst)}, Repair@${r.attempts} ${percent(r.rate)}${extras.length > 0 ? `; ${extras.join(', ')}` : ''})`;
+  const undetermined = r.undetermined > 0 ? `; ${r.undetermined} undetermined (the answer names something the agent could not act on; never a finding)` : '';
+  const many = r.undetermined > 0 && r.undetermined / (judged + r.undetermined) > MANY_UNDETERMINED ? `. The agent could not judge ${r.undetermined} of ${judged + r.undetermined} refused calls: the rate rests on the other ${judged}` : '';
+  return `${head}${undetermined}${left.length > 0 ? `; left out of the rate: ${left.join(', ')}` : ''}${many}`;
 }
 
 /** Why the grade is lower than its score alone would make it, one clause per ceiling; empty when nothing caps it. */

@@ -4,19 +4,26 @@ import type { RecoveryCategory, RepairOutcome } from '../types.js';
 import type { GradeCap } from './score.js';
 
 export interface RecoveryCount {
+  /** Refused calls the agent took. */
   attempted: number;
   /** The agent built a call the judge accepts (by the schema or by the server), or stopped where stopping is right. */
   recovered: number;
   /** The part of `recovered` the server was sent and accepted. */
   confirmed: number;
-  /** recovered / attempted; null when nothing was attempted. */
+  /** The answer gave the agent nothing (or advice refused again for the same reason): each one is a finding. */
+  notRecoverable: number;
+  /** The answer named something the agent could not turn into a call: never a finding, out of the rate. */
+  undetermined: number;
+  /** recovered / (recovered + notRecoverable); null when no decision counts. */
   rate: number | null;
 }
 
 export interface Recovery extends RecoveryCount {
+  /** Decisions left out of the counts above and of the rate: unknown tools (fixed from tools/list), the server's upstream down. */
+  outOfRate: { unknownTool: number; upstream: number };
   /** Recovered at the first try (Repair@1); `recovered` is Repair@N. */
   atFirst: number;
-  /** atFirst / attempted. */
+  /** atFirst / (recovered + notRecoverable). */
   rateAtFirst: number | null;
   /** The most tries the agent made at one validation error (--repair-attempts). */
   attempts: number;
@@ -24,15 +31,28 @@ export interface Recovery extends RecoveryCount {
   blind: number;
   /** Retries the answer gave no ground for, that failed. */
   wasted: number;
+  /** Undetermined decisions by what the answer named that the agent could not act on. */
+  undeterminedCauses: Record<string, number>;
+  /** Per category, every decision of it (an unknown tool's too: reported apart), each with its own rate. */
   byCategory: Partial<Record<RecoveryCategory, RecoveryCount>>;
+  /** Per tool, the decisions the rate counts. */
   byTool: Record<string, RecoveryCount>;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const rateOf = (part: number, whole: number) => (whole === 0 ? null : round3(part / whole));
 
 function count(outcomes: readonly RepairOutcome[]): RecoveryCount {
-  const recovered = outcomes.filter((o) => o.recovered).length;
-  return { attempted: outcomes.length, recovered, confirmed: outcomes.filter((o) => o.confirmed).length, rate: outcomes.length === 0 ? null : round3(recovered / outcomes.length) };
+  const recovered = outcomes.filter((o) => o.result === 'recovered').length;
+  const notRecoverable = outcomes.filter((o) => o.result === 'not-recoverable').length;
+  return {
+    attempted: outcomes.length,
+    recovered,
+    confirmed: outcomes.filter((o) => o.confirmed).length,
+    notRecoverable,
+    undetermined: outcomes.filter((o) => o.result === 'undetermined').length,
+    rate: rateOf(recovered, recovered + notRecoverable),
+  };
 }
 
 function groups<K extends string>(items: readonly { key: K; outcome: RepairOutcome }[]): Record<K, RecoveryCount> {
@@ -44,17 +64,24 @@ function groups<K extends string>(items: readonly { key: K; outcome: RepairOutco
 /** The recovery counts of a run, from the outcomes its exchanges carry. */
 export function recoveryOf(exchanges: readonly { tool: string; repair?: RepairOutcome }[], attempts: number): Recovery {
   const items = exchanges.flatMap((e) => (e.repair ? [{ tool: e.tool, outcome: e.repair }] : []));
-  const outcomes = items.map((i) => i.outcome);
-  const atFirst = outcomes.filter((o) => o.recovered && o.attempt === 1).length;
+  const rated = items.filter((i) => i.outcome.outOfRate === undefined);
+  const outcomes = rated.map((i) => i.outcome);
+  const counted = count(outcomes);
+  const atFirst = outcomes.filter((o) => o.result === 'recovered' && o.attempt === 1).length;
+  const causes: Record<string, number> = {};
+  for (const o of outcomes) if (o.result === 'undetermined') causes[o.cause ?? 'other'] = (causes[o.cause ?? 'other'] ?? 0) + 1;
   return {
-    ...count(outcomes),
+    ...counted,
+    attempted: items.length,
+    outOfRate: { unknownTool: items.filter((i) => i.outcome.outOfRate === 'unknown-tool').length, upstream: items.filter((i) => i.outcome.outOfRate === 'upstream').length },
     atFirst,
-    rateAtFirst: outcomes.length === 0 ? null : round3(atFirst / outcomes.length),
+    rateAtFirst: rateOf(atFirst, counted.recovered + counted.notRecoverable),
     attempts,
     blind: outcomes.filter((o) => o.blind).length,
     wasted: outcomes.filter((o) => o.wasted).length,
+    undeterminedCauses: Object.fromEntries(Object.entries(causes).sort(([a, x], [b, y]) => y - x || a.localeCompare(b))),
     byCategory: groups(items.map((i) => ({ key: i.outcome.category, outcome: i.outcome }))),
-    byTool: groups(items.map((i) => ({ key: i.tool, outcome: i.outcome }))),
+    byTool: groups(rated.map((i) => ({ key: i.tool, outcome: i.outcome }))),
   };
 }
 
@@ -66,9 +93,10 @@ export const RECOVERY_CAP_RATE = 0.5;
 export const RECOVERY_CAP_MIN_ATTEMPTS = 4;
 
 /** What the recovery rate does to the score: a penalty (multiplied in like a defect's) and, when it is low, a ceiling. */
-export function recoveryEffect(recovery: Pick<Recovery, 'attempted' | 'recovered' | 'rate'>): { penalty: number; cap?: GradeCap } {
+export function recoveryEffect(recovery: Pick<Recovery, 'recovered' | 'notRecoverable' | 'rate'>): { penalty: number; cap?: GradeCap } {
   if (recovery.rate === null) return { penalty: 0 };
   const penalty = Math.round(RECOVERY_WEIGHT * (1 - recovery.rate) * 10) / 10;
-  if (recovery.attempted < RECOVERY_CAP_MIN_ATTEMPTS || recovery.rate >= RECOVERY_CAP_RATE) return { penalty };
-  return { penalty, cap: { max: 'C', reason: `an agent recovered from ${recovery.recovered} of ${recovery.attempted} refused calls (${Math.round(recovery.rate * 100)}%)` } };
+  const counted = recovery.recovered + recovery.notRecoverable;
+  if (counted < RECOVERY_CAP_MIN_ATTEMPTS || recovery.rate >= RECOVERY_CAP_RATE) return { penalty };
+  return { penalty, cap: { max: 'C', reason: `an agent recovered from ${recovery.recovered} of the ${counted} refused calls it could judge (${Math.round(recovery.rate * 100)}%)` } };
 }

@@ -223,7 +223,7 @@ export interface ScoreContext {
   /** The run was cut short (deadline, signal): what was not probed is unknown, so there is no letter grade. */
   interrupted?: boolean;
   /** How often the repair agent recovered a refused call: it weighs on the score, and a low rate caps the grade. */
-  recovery?: Pick<Recovery, 'attempted' | 'recovered' | 'rate'>;
+  recovery?: Pick<Recovery, 'recovered' | 'notRecoverable' | 'rate'>;
 }
 
 /**

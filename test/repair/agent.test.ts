@@ -89,7 +89,8 @@ describe('repairCall: validation', () => {
     const again = () => refusal("'order_id' is not a known order.", {});
     const server = scripted(again, again, again);
     const record = await repairCall({ exchange: refusal("'limit' must be at most 50", { order_id: 'ord_aaaaaa', limit: 99 }), tool: TOOL, policy: ALL }, server.send, { ...settings(), attempts: 2 });
-    expect(record).toMatchObject({ recovered: false, confirmed: false, verdict: 'still refused after 2 tries' });
+    // The answers keep naming arguments: the agent could not satisfy them, but they were no answers that give nothing.
+    expect(record).toMatchObject({ result: 'undetermined', recovered: false, confirmed: false });
     expect(server.sent).toHaveLength(2);
     expect(record.steps.map((s) => s.understood)).toEqual([expect.stringMatching(/^limit: range/), expect.stringMatching(/^order_id:/)]);
   });
@@ -105,9 +106,14 @@ describe('repairCall: validation', () => {
 describe('repairCall: other categories', () => {
   it('unknown tool: recovered when the answer names a tool the server has, the nearest chosen', async () => {
     const named = await repairCall({ exchange: refusal("Unknown tool 'get_ordr'. Available tools: list_orders, get_order.", {}, 'unknown-tool'), tool: undefined, policy: { level: 'none' } }, scripted().send, settings());
-    expect(named).toMatchObject({ category: 'unknown-tool', recovered: true, confirmed: false, steps: [{ call: { name: 'get_order' } }] });
+    expect(named).toMatchObject({ category: 'unknown-tool', recovered: true, confirmed: false, outOfRate: 'unknown-tool', steps: [{ call: { name: 'get_order' } }] });
+    expect(named.verdict).toMatch(/the answer names a tool/);
+    // An agent holds tools/list: a near miss is fixed from it whatever the answer says (out of the rate either way).
     const bare = await repairCall({ exchange: refusal("Tool 'get_ordr' not found", {}, 'unknown-tool'), tool: undefined, policy: { level: 'none' } }, scripted().send, settings());
-    expect(bare).toMatchObject({ category: 'unknown-tool', recovered: false });
+    expect(bare).toMatchObject({ category: 'unknown-tool', recovered: true, outOfRate: 'unknown-tool', steps: [{ call: { name: 'get_order' } }] });
+    expect(bare.verdict).toMatch(/from the tools\/list it holds/);
+    const far = await repairCall({ exchange: refusal("Tool 'zzzzzzzzzzzz' not found", {}, 'unknown-tool', { name: 'zzzzzzzzzzzz' }), tool: undefined, policy: { level: 'none' } }, scripted().send, settings());
+    expect(far).toMatchObject({ category: 'unknown-tool', result: 'undetermined', recovered: false, outOfRate: 'unknown-tool' });
   });
 
   it('transient with a delay: waits what the answer says, resends unchanged, and the server decides', async () => {

@@ -4,25 +4,33 @@ import { recoveryEffect, recoveryOf } from '../../src/score/recovery.js';
 import { scoreChecks, gated, type Check } from '../../src/score/score.js';
 import type { RepairOutcome } from '../../src/types.js';
 
-const outcome = (o: Partial<RepairOutcome>): RepairOutcome => ({ category: 'validation', recovered: false, confirmed: false, verdict: 'v', ...o });
+const outcome = (o: Partial<RepairOutcome>): RepairOutcome => ({ category: 'validation', result: o.recovered ? 'recovered' : 'not-recoverable', recovered: false, confirmed: false, verdict: 'v', ...o });
+const count = (attempted: number, recovered: number, confirmed: number, notRecoverable: number, undetermined: number, rate: number | null) => ({ attempted, recovered, confirmed, notRecoverable, undetermined, rate });
 
 describe('recoveryOf', () => {
-  it('counts attempted, recovered, confirmed, Repair@1, blind and wasted, per category and per tool', () => {
+  it('counts attempted, recovered, confirmed, Repair@1, blind and wasted, per category and per tool; undetermined and out-of-rate decisions stay out of the rate', () => {
     const exchanges = [
       { tool: 'a', repair: outcome({ recovered: true, confirmed: true, attempt: 1 }) },
       { tool: 'a', repair: outcome({ recovered: true, attempt: 2 }) },
+      { tool: 'a', repair: outcome({ result: 'undetermined', cause: 'names an argument' }) },
       { tool: 'a' },
       { tool: 'b', repair: outcome({ category: 'transient', blind: true }) },
       { tool: 'b', repair: outcome({ category: 'business', wasted: true }) },
+      { tool: 'b', repair: outcome({ category: 'business', result: 'undetermined', outOfRate: 'upstream', cause: 'upstream unreachable' }) },
+      { tool: '(none)', repair: outcome({ category: 'unknown-tool', result: 'recovered', recovered: true, attempt: 1, outOfRate: 'unknown-tool' }) },
     ];
     expect(recoveryOf(exchanges, 3)).toEqual({
-      attempted: 4, recovered: 2, confirmed: 1, rate: 0.5, atFirst: 1, rateAtFirst: 0.25, attempts: 3, blind: 1, wasted: 1,
+      ...count(7, 2, 1, 2, 1, 0.5),
+      outOfRate: { unknownTool: 1, upstream: 1 },
+      atFirst: 1, rateAtFirst: 0.25, attempts: 3, blind: 1, wasted: 1,
+      undeterminedCauses: { 'names an argument': 1 },
       byCategory: {
-        business: { attempted: 1, recovered: 0, confirmed: 0, rate: 0 },
-        transient: { attempted: 1, recovered: 0, confirmed: 0, rate: 0 },
-        validation: { attempted: 2, recovered: 2, confirmed: 1, rate: 1 },
+        business: count(2, 0, 0, 1, 1, 0),
+        transient: count(1, 0, 0, 1, 0, 0),
+        'unknown-tool': count(1, 1, 0, 0, 0, 1),
+        validation: count(3, 2, 1, 0, 1, 1),
       },
-      byTool: { a: { attempted: 2, recovered: 2, confirmed: 1, rate: 1 }, b: { attempted: 2, recovered: 0, confirmed: 0, rate: 0 } },
+      byTool: { a: count(3, 2, 1, 0, 1, 1), b: count(2, 0, 0, 2, 0, 0) },
     });
   });
 
@@ -36,20 +44,20 @@ describe('the recovery rate in the score', () => {
 
   it('takes the unrecovered share, weighted, off the score', () => {
     expect(scoreChecks(checks).score).toBe(100);
-    expect(scoreChecks(checks, { recovery: { attempted: 10, recovered: 10, rate: 1 } }).score).toBe(100);
-    const some = scoreChecks(checks, { recovery: { attempted: 10, recovered: 8, rate: 0.8 } });
+    expect(scoreChecks(checks, { recovery: { recovered: 10, notRecoverable: 0, rate: 1 } }).score).toBe(100);
+    const some = scoreChecks(checks, { recovery: { recovered: 8, notRecoverable: 2, rate: 0.8 } });
     expect(some).toMatchObject({ score: 95, grade: 'A+', recoveryPenalty: 5, caps: [] });
   });
 
   it('caps the grade at C below half, over enough refused calls, and keeps the cap through the gate', () => {
-    const low = scoreChecks(checks, { recovery: { attempted: 10, recovered: 1, rate: 0.1 } });
+    const low = scoreChecks(checks, { recovery: { recovered: 1, notRecoverable: 9, rate: 0.1 } });
     expect(low.grade).toBe('C');
-    expect(low.caps).toEqual([{ max: 'C', reason: 'an agent recovered from 1 of 10 refused calls (10%)' }]);
+    expect(low.caps).toEqual([{ max: 'C', reason: 'an agent recovered from 1 of the 10 refused calls it could judge (10%)' }]);
     expect(gated(low, false)).toMatchObject({ grade: 'C', score: low.score, recoveryPenalty: low.recoveryPenalty });
-    expect(scoreChecks(checks, { recovery: { attempted: 3, recovered: 0, rate: 0 } }).caps).toEqual([]);
+    expect(scoreChecks(checks, { recovery: { recovered: 0, notRecoverable: 3, rate: 0 } }).caps).toEqual([]);
   });
 
   it('recoveryEffect: no rate, no effect', () => {
-    expect(recoveryEffect({ attempted: 0, recovered: 0, rate: null })).toEqual({ penalty: 0 });
+    expect(recoveryEffect({ recovered: 0, notRecoverable: 0, rate: null })).toEqual({ penalty: 0 });
   });
 });

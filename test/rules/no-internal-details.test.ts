@@ -65,6 +65,8 @@ describe('no-internal-details: a filesystem server resolving our own path argume
     ['the parent of our path', exchange({ probe: 'positive', tool: 'write_file', args: { path: 'errlint/x', content: 'x' }, isError: true, text: 'Parent directory does not exist: /tmp/allowed/errlint' })],
     // From the calibration corpus: the path pattern stops at a space or odd character, so our segment shows cut short.
     ['our "# " resolved, cut at the space', exchange({ probe: 'positive', tool: 'directory_tree', args: { path: '# ' }, isError: true, text: "ENOENT: no such file or directory, scandir '/tmp/allowed/# '" })],
+    // A lone surrogate cannot be encoded as UTF-8: the server's encoder writes U+FFFD in its place, and the path is still ours.
+    ['our lone-surrogate name resolved, the surrogate replaced by U+FFFD', exchange({ probe: 'unicode', tool: 'directory_tree', args: { path: 'err\uD800lint' }, isError: true, text: "ENOENT: no such file or directory, scandir '/tmp/allowed/err\uFFFDlint'" })],
     ['our zero-width-laden name resolved', exchange({ probe: 'unicode', tool: 'directory_tree', args: { path: 'err\u200Blint\u200C\u200D\uFEFF' }, isError: true, text: "ENOENT: no such file or directory, scandir '/tmp/allowed/err\u200Blint\u200C\u200D '" })],
     ['our 100 KB name resolved', exchange({ probe: 'oversized', tool: 'directory_tree', args: { path: 'errlint '.repeat(12_800) }, isError: true, text: `ENAMETOOLONG: name too long, realpath '/tmp/allowed/${'errlint '.repeat(20)}…'` })],
     ['our "~" resolved to the home directory', exchange({ probe: 'extra-properties', tool: 'directory_tree', args: { path: '~', __errlint_A: '' }, isError: true, text: 'Access denied - path outside allowed directories: /tmp/x/home not in /tmp/allowed' })],
