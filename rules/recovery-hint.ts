@@ -33,48 +33,6 @@ function mentions(text: string, name: string): boolean {
   return new RegExp(pattern, 'i').test(text);
 }
 
-/**
- * Does `text` say that `name`, an argument the probe did not aim at, is at fault: quoted, after a word for a field, or
- * followed within a few words by what is wrong ("key is required for HMAC", "Items array is required", "ip or cidr is
- * required")? A bare mention is not enough: a tool's "type" or "name" appears in many texts that say nothing of it.
- */
-function saysAtFault(text: string, name: string): boolean {
-  const n = escapeRegExp(name);
-  // A crash's own words name a property of the code, not an argument: "destructure property 'email'", "reading 'map'".
-  const quoted = String.raw`(?<!propert(?:y|ies)\s|reading\s)['"\`]${n}['"\`]`;
-  const field = String.raw`\b(?:field|argument|parameter|param|property|key)\s+${n}(?![\w])`;
-  // A short name ("a", "id") is found only quoted or after a word for a field: "a required parameter" is prose.
-  if (name.length < 3) return new RegExp(`${quoted}|${field}`, 'i').test(text);
-  const wrong = String.raw`(?<![\w])${n}(?:\s+\w+){0,2}\s+(?:(?:is|are|was|were)\s+(?:not\s+)?(?:required|missing|invalid|empty|too\s+\w+|not\s+valid)|(?:must|should|cannot|can't)\s+(?:not\s+)?be)\b`;
-  const colon = String.raw`(?<![\w])${n}\s*:\s*(?:required|missing|invalid|expected|must)\b`;
-  return new RegExp(`${quoted}|${field}|${wrong}|${colon}`, 'i').test(text);
-}
-
-/** Was this a tools/call without its `arguments` key (missing-required's "no arguments key")? */
-function argumentsLeftOut(ex: Exchange): boolean {
-  const params = Array.isArray(ex.request) ? undefined : ex.request.params;
-  return ex.case.delivery?.kind === 'request' && ex.request.method === 'tools/call' && isRecord(params) && !('arguments' in params);
-}
-
-/** Does the error say the arguments themselves are missing ("Invalid arguments for tool add: Required", "No arguments provided")? */
-function saysArgumentsMissing(text: string): boolean {
-  return /\b(?:arguments?|params|input)\b[^.\n]{0,40}?\b(?:required|missing|expected)\b|\bno (?:arguments?|input|params)\b/i.test(text);
-}
-
-/** Does the error quote a string value we sent ("…: a", "'a'", "'/root/a'"), pointing at the input to change? */
-function quotesSentValue(ex: Exchange, text: string): boolean {
-  const args = ex.case.arguments;
-  if (!isRecord(args)) return false;
-  return Object.values(args).some((value) => {
-    if (typeof value !== 'string' || value === '' || value.length > 200) return false;
-    const v = escapeRegExp(value);
-    // our value as the last segment of a quoted path the server resolved ("open '/srv/root/a'", even a blank name)
-    if (new RegExp(`['"\`][^'"\`\\n]*[\\\\/]${v}['"\`]`).test(text)) return true;
-    // 'a' or ": a" (a blank value quoted or after a colon says nothing)
-    return value.trim() !== '' && new RegExp(`['"\`]${v}['"\`]|:\\s*${v}(?:$|[\\s.,;)])`, 'm').test(text);
-  });
-}
-
 // About a tool name: the tool or its name is unknown, missing or wrong ("Tool  not found", "Tool name must not be empty").
 const TOOL_WORD = /\btool\b|\bname\b/i;
 const NAME_PROBLEM = /\b(?:empty|missing|required|blank|invalid|unknown|not (?:found|registered|available|allowed)|(?:does not|doesn't|did not|didn't) (?:exist|match)|no (?:such|tool))\b/i;
@@ -159,18 +117,10 @@ export const rule: Rule = {
       }
       return;
     }
-    const names = argumentNames(ex);
-    // Another declared argument said to be at fault is what actually failed (the base call wanting there): a hint too.
-    const otherAtFault = (ex.inputProperties ?? []).some((n) => !names.includes(n) && saysAtFault(text, n)) || (argumentsLeftOut(ex) && saysArgumentsMissing(text));
-    const describesInput =
-      names.some((n) => mentions(text, n)) || otherAtFault || findExpectation(text) !== null || meta.fields.field !== undefined || meta.fields.expected !== undefined;
-    if (ex.case.expect === 'invalid-input') {
-      if (!describesInput && !cut) ctx.report({ messageId: 'noArgumentHint', data: { label, names: names.join(', ') || '(none)', text: snippet(text) } });
-      return;
-    }
-    // Valid input: the next step, a corrected input, or metadata. An error that names the argument or quotes the value
-    // at fault ("key is required for HMAC", "Invalid time zone specified: a") says which input to change: that is the step.
-    const hinted = findNextStep(text) !== null || describesInput || quotesSentValue(ex, text) || hasActionableMetadata(meta);
-    if (!hinted && !cut) ctx.report({ messageId: 'noNextStep', data: { label, text: snippet(text) } });
+    // The same reading the repair agent makes: an answer that names an argument (in any spelling or language, with its
+    // value), a tool, an expectation, or for a valid call what to do, gives an agent something; one that gives nothing fails.
+    if (r.guidance !== undefined || cut) return;
+    if (ex.case.expect === 'invalid-input') ctx.report({ messageId: 'noArgumentHint', data: { label, names: argumentNames(ex).join(', ') || '(none)', text: snippet(text) } });
+    else ctx.report({ messageId: 'noNextStep', data: { label, text: snippet(text) } });
   },
 };

@@ -52,7 +52,7 @@ export async function lint(options: LintOptions): Promise<Report> {
     const surfaces = await session.listSurfaces();
     const tools = selectTools(allTools, options.tools ?? (options.replay && options.replay.tool !== NO_TOOL ? [options.replay.tool] : undefined), options.toolGlobs);
     const probingFrom = Date.now();
-    const grader = new Grader(rules, { session: session.facts, profile: settings.profile, metadata: options.metadata });
+    const grader = new Grader(rules, { session: session.facts, profile: settings.profile, metadata: options.metadata, toolNames: allTools.map((t) => t.name) });
     const run = await runProbes(session, tools, allTools, {
       ...settings,
       probes,

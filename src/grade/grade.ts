@@ -4,7 +4,7 @@ import type { Exchange, Graded, ProfileName, RuleHit, RuleLevel, SessionFacts, S
 import { UsageError } from '../errors.js';
 import type { MetadataOptions } from '../matchers/metadata.js';
 import { schemaErrors } from '../schema/validate.js';
-import { Reading } from './reading.js';
+import { Reading, type ReadingSettings } from './reading.js';
 import { declaredSeverity, messageOf, type Rule } from './rule.js';
 
 export interface EnabledRule {
@@ -63,6 +63,8 @@ export interface GradeSettings {
   profile: ProfileName;
   /** The metadata field names the user added, for every rule that reads metadata. */
   metadata?: MetadataOptions;
+  /** The names of the tools the server listed: an answer that names one points somewhere. */
+  toolNames?: readonly string[];
 }
 
 /** A rule that threw on an answer it could not read: the check fails rather than pass unexamined. */
@@ -77,13 +79,13 @@ export function templateOf(rule: Rule, messageId: string): string {
 /** Grades exchanges with the enabled rules: one reading per answer, applicability decided once, findings as data. */
 export class Grader {
   private readonly applies = new Map<string, readonly string[]>();
-  private readonly settings: { session: SessionFacts; metadata: MetadataOptions };
+  private readonly settings: ReadingSettings;
 
   constructor(
     readonly rules: readonly EnabledRule[],
     private readonly gradeSettings: GradeSettings,
   ) {
-    this.settings = { session: gradeSettings.session, metadata: gradeSettings.metadata ?? {} };
+    this.settings = { session: gradeSettings.session, metadata: gradeSettings.metadata ?? {}, toolNames: gradeSettings.toolNames ?? [] };
   }
 
   grade(exchange: Exchange): Graded {

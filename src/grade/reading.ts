@@ -18,11 +18,14 @@ import { extractMetadata, type ErrorMetadata, type MetadataOptions } from '../ma
 import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText } from '../matchers/sent.js';
 import type { LeakOptions } from '../matchers/leaks.js';
 import { methodOf } from '../session/answer.js';
+import { guidanceOf, type Guidance } from '../repair/guidance.js';
 
 /** What every reading of a run shares: the session, and the metadata field names the user added (one setting for all rules). */
 export interface ReadingSettings {
   session: SessionFacts;
   metadata: MetadataOptions;
+  /** The names of the tools the server listed. */
+  toolNames: readonly string[];
 }
 
 /** A part not worked out yet (undefined is a value some parts take). */
@@ -44,6 +47,7 @@ export class Reading {
   #sentObject: boolean | undefined;
   #sentMalformedJson: boolean | undefined;
   #requestedTool: string | undefined;
+  #guidance: Guidance | undefined | typeof UNREAD = UNREAD;
 
   constructor(
     readonly exchange: Exchange,
@@ -127,6 +131,12 @@ export class Reading {
   /** Every error surface, joined. */
   get surfaceText(): string {
     return (this.#surfaceText ??= this.surfaces.map((s) => s.text).join('\n'));
+  }
+
+  /** What the answer gives an agent to act on (undefined: nothing), as the repair agent reads it. */
+  get guidance(): Guidance | undefined {
+    if (this.#guidance === UNREAD) this.#guidance = guidanceOf(this.exchange, this.settings.toolNames, this.settings.metadata);
+    return this.#guidance;
   }
 
   /** Structured error metadata (rulebook §5), with the field names the user added. */

@@ -8,9 +8,9 @@ import { abbreviate } from '../util/text.js';
 import { isRecord } from '../util/guards.js';
 import { answerKind } from '../matchers/surface.js';
 import { describeAnswer } from '../session/answer.js';
-import type { AnswerView, CallView, Culprit, Diagnosis } from './diagnosis.js';
+import type { AnswerView, Culprit, Diagnosis } from './diagnosis.js';
 import { findUpstreamMarker } from '../matchers/phrases.js';
-import { guidanceOf } from './guidance.js';
+import { guidanceOf, type AnswerRead, type Guidance } from './guidance.js';
 import { diagnose } from './diagnose.js';
 import { answerView, callView, isRefusal } from './view.js';
 import { fixArguments } from './fix.js';
@@ -76,16 +76,17 @@ function argsOf(exchange: Exchange): Record<string, unknown> {
 }
 
 /** An answer as the agent read it: the view, the call it answers, and what the agent understood. */
-interface Read {
-  view: AnswerView;
-  call: CallView;
-  diagnosis: Diagnosis;
+interface Read extends AnswerRead {
+  exchange: Exchange;
+  /** What the answer gives an agent (undefined: nothing), worked out when the agent ends unrecovered. */
+  guidance(): Guidance | undefined;
 }
 
 function read(exchange: Exchange, refusal: Refusal, args: Record<string, unknown>, settings: AgentSettings): Read {
   const view = answerView(exchange, settings.metadata);
   const call = callView(refusal.tool, exchange.case.name, args, settings.toolNames);
-  return { view, call, diagnosis: diagnose(view, call) };
+  const answer: AnswerRead = { view, call, diagnosis: diagnose(view, call) };
+  return { ...answer, exchange, guidance: () => guidanceOf(exchange, settings.toolNames, settings.metadata, answer) };
 }
 
 /** The category of a refused call: what the call was and what the answer says. */
@@ -106,7 +107,7 @@ function ended(category: RecoveryCategory, result: RepairResult, verdict: string
 
 /** Not recovered: undetermined when the answer gives the agent something it could not act on, else not recoverable. */
 function unrecovered(category: RecoveryCategory, answer: Read, verdict: string, steps: RepairStep[], extra: Partial<RepairOutcome> = {}): RepairRecord {
-  const guidance = guidanceOf(answer.view, answer.call, answer.diagnosis);
+  const guidance = answer.guidance();
   return guidance === undefined
     ? ended(category, 'not-recoverable', verdict, steps, extra)
     : ended(category, 'undetermined', `${verdict}; the answer ${guidance.detail}, which the agent could not turn into a call`, steps, { ...extra, cause: guidance.cause });

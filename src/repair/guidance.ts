@@ -1,27 +1,16 @@
-// Does an answer give an agent anything? What tells "not recoverable" (it gives nothing) from "undetermined" (it names
-// something the agent could not turn into a call), and what recovery-hint passes on: one reading for both rules.
+// Does an answer give an agent anything? One reading for both recovery rules: recovery-hint fails an answer that gives
+// nothing, and the repair agent tells "not recoverable" (it gives nothing) from "undetermined" (it names something the
+// agent could not turn into a call) by it.
+import type { Exchange, MetadataOptions } from '../types.js';
 import { findExpectation, findNextStep } from '../matchers/phrases.js';
 import { hasActionableMetadata } from '../matchers/metadata.js';
+import { targetNames } from '../matchers/sent.js';
 import { escapeRegExp } from '../util/regex.js';
 import { isRecord } from '../util/guards.js';
 import type { AnswerView, CallView, Diagnosis } from './diagnosis.js';
+import { diagnose } from './diagnose.js';
 import { knownPaths, wordsOf } from './names.js';
-
-/** Names that are also words for the whole call or the answer itself ("Invalid input", "an error"): a mention counts only quoted. */
-const COMMON_WORDS = new Set(['input', 'inputs', 'argument', 'arguments', 'args', 'param', 'params', 'parameter', 'parameters', 'request', 'data', 'payload', 'body', 'value', 'values', 'option', 'options', 'field', 'fields', 'error', 'message', 'name', 'type', 'id', 'result', 'response', 'content', 'text', 'query', 'action', 'mode', 'path', 'key', 'tool']);
-
-/** Quote marks of any script: a quoted name is a name whatever language surrounds it. */
-const OPEN = `['"\`‘’“”«»‹›„‚「『〈《【（(]`;
-const CLOSE = `['"\`‘’“”«»‹›“‘」』〉》】）)]`;
-
-/** An instruction that only says to send the same call again: for a call the schema refuses, it gives nothing. */
-const RETRY_ONLY = /^(?:retry|try)$/i;
-
-/** Stack frames, in the runtimes whose traces end up in answers. */
-const STACK_LINE = /^\s*(?:at\s.*|File\s+".*|.*\.\w+:\d+(?::\d+)?\)?)$/gm;
-
-/** A crash names the code's own properties, not arguments: "destructure property 'email'", "(reading 'map')". */
-const CRASH_PROPERTY = /(?:propert(?:y|ies)|reading|of)\s*$/i;
+import { answerView, callView } from './view.js';
 
 /** What an answer gives an agent: the kind of thing (the report's table of causes) and the instance, in words. */
 export interface Guidance {
@@ -29,54 +18,138 @@ export interface Guidance {
   detail: string;
 }
 
+/** An answer already read by the agent: its view, the call it answers and the diagnosis (else they are worked out here, the diagnosis last). */
+export interface AnswerRead {
+  view: AnswerView;
+  call: CallView;
+  diagnosis: Diagnosis;
+}
+
+/** Names that are also words for the call, the answer or a value ("Invalid input", "request type"): outside quotes they name nothing. */
+const COMMON_WORDS = new Set(['input', 'inputs', 'argument', 'arguments', 'args', 'param', 'params', 'parameter', 'parameters', 'request', 'data', 'payload', 'body', 'value', 'values', 'option', 'options', 'field', 'fields', 'error', 'message', 'name', 'type', 'id', 'result', 'response', 'content', 'text', 'action', 'mode', 'key', 'tool', 'format', 'status', 'state']);
+
+/** Quote marks of any script: a quoted name is a name whatever language surrounds it. */
+const OPEN = `['"\`‘’“”«»‹›„‚「『〈《【（(]`;
+const CLOSE = `['"\`‘’“”«»‹›“‘」』〉》】）)]`;
+
+/** A crash names the code's own properties, not arguments: "destructure property 'email'", "(reading 'map')". */
+const CRASH_PROPERTY = /(?:propert(?:y|ies)|reading)\s*$/i;
+
+/** Stack frames, in the runtimes whose traces end up in answers: their words ("at Object.use (…)") are the code's, not advice. */
+const STACK_LINE = /^\s*(?:at\s.*|File\s+".*|.*\.\w+:\d+(?::\d+)?\)?)$/gm;
+
+/** Instructions that only say to look again or send the same call again: they give nothing to change. */
+const VAGUE_STEP = /^(?:retry|try|check|verify|ensure|make sure|see|fix|correct|update)$/i;
+
 /** What an answer gives an agent, or undefined when it gives nothing (generic, empty, "Internal error", a crash naming no argument). */
-export function guidanceOf(answer: AnswerView, call: CallView, diagnosis: Diagnosis): Guidance | undefined {
-  const first = diagnosis.culprits[0];
-  if (first) return { cause: 'names an argument', detail: `names the argument '${first.path.join('.')}'` };
-  if (diagnosis.suggestedTools.length > 0) return { cause: 'names a tool', detail: `names the tool '${diagnosis.suggestedTools[0]}'` };
-  if (diagnosis.final) return { cause: 'says the failure is final', detail: 'says a retry cannot succeed' };
-  if (diagnosis.transient) return { cause: 'says the failure passes', detail: 'says the failure passes' };
-  if (hasActionableMetadata(answer.metadata) || answer.metadata.fields.field !== undefined || answer.metadata.fields.expected !== undefined) return { cause: 'carries error metadata', detail: 'carries error metadata' };
-  // A stack frame's words ("at Object.use (…)") are the code's, not advice.
-  const text = answer.texts.join('\n').replace(STACK_LINE, '');
-  if (text.trim() === '') return undefined;
-  const named = namedArgument(text, call);
-  if (named) return { cause: 'names an argument', detail: `names the argument '${named}'` };
-  const value = quotedValue(text, call);
-  if (value) return { cause: 'quotes a value sent', detail: `quotes the value sent for '${value}'` };
-  const tool = call.toolNames.find((n) => n !== call.requestedTool && n.length >= 3 && new RegExp(`(?<![\\w-])${escapeRegExp(n)}(?![\\w-])`).test(text));
-  if (tool) return { cause: 'names a tool', detail: `names the tool '${tool}'` };
-  const expectation = findExpectation(text);
-  if (expectation) return { cause: 'states what is expected', detail: `says what a valid value looks like ("${expectation}")` };
-  const step = findNextStep(text);
-  if (step && !RETRY_ONLY.test(step)) return { cause: 'says what to do', detail: `says what to do ("${step}")` };
+export function guidanceOf(exchange: Exchange, toolNames: readonly string[], metadata: MetadataOptions | undefined, read?: AnswerRead): Guidance | undefined {
+  const view = read?.view ?? answerView(exchange, metadata);
+  const call = read?.call ?? callViewOf(exchange, toolNames);
+  if (hasActionableMetadata(view.metadata) || view.metadata.fields.field !== undefined || view.metadata.fields.expected !== undefined) return { cause: 'carries error metadata', detail: 'carries error metadata' };
+  const text = view.texts.join('\n').replace(STACK_LINE, '');
+  const invalidCall = exchange.case.expect === 'invalid-input';
+  const diagnosis = () => read?.diagnosis ?? diagnose(view, call);
+  if (text.trim() !== '') {
+    const named = namedArgument(text, call, targetNames(exchange.case.target));
+    if (named) return { cause: 'names an argument', detail: `names the argument '${named}'` };
+    if (argumentsLeftOut(exchange) && saysArgumentsMissing(text)) return { cause: 'names an argument', detail: 'says the arguments are missing' };
+    const value = quotedValue(text, call);
+    if (value) return { cause: 'quotes a value sent', detail: `quotes the value sent for '${value}'` };
+    const tool = toolNames.find((n) => n !== call.requestedTool && n.length >= 3 && new RegExp(`(?<![\\w-])${escapeRegExp(n)}(?![\\w-])`).test(text));
+    if (tool) return { cause: 'names a tool', detail: `names the tool '${tool}'` };
+    const expectation = findExpectation(text);
+    if (expectation) return { cause: 'states what is expected', detail: `says what a valid value looks like ("${expectation}")` };
+    // To a call the schema refuses, advice to act otherwise without saying how gives nothing; to a valid one it may be the move.
+    const step = invalidCall ? null : findNextStep(text);
+    if (step && !VAGUE_STEP.test(step)) return { cause: 'says what to do', detail: `says what to do ("${step}")` };
+  }
+  const { culprits, suggestedTools, final, transient } = diagnosis();
+  if (culprits[0]) return { cause: 'names an argument', detail: `names the argument '${culprits[0].path.join('.')}'` };
+  if (suggestedTools[0]) return { cause: 'names a tool', detail: `names the tool '${suggestedTools[0]}'` };
+  if (final) return { cause: 'says the failure is final', detail: `says a retry cannot succeed ("${final.evidence}")` };
+  if (transient) return { cause: 'says the failure passes', detail: `says the failure passes ("${transient.evidence}")` };
   return undefined;
 }
 
-/** A declared or sent argument the text names: quoted in any script, or (3 characters or more, not a common word) as a word or in words. */
-function namedArgument(text: string, call: CallView): string | undefined {
+/** The call an exchange made, as the agent sees it: the tool's declared schema (or its declared names), the arguments, the tools listed. */
+function callViewOf(exchange: Exchange, toolNames: readonly string[]): CallView {
+  const declared = exchange.inputSchema ?? { type: 'object', properties: Object.fromEntries((exchange.inputProperties ?? []).map((n) => [n, {}])) };
+  const tool = exchange.tool === exchange.case.name ? { name: exchange.tool, inputSchema: declared } : undefined;
+  return callView(tool, exchange.case.name, exchange.case.arguments, toolNames);
+}
+
+/**
+ * An argument the text names, by its path. The names the probe aimed at count as written (3 characters or more), or
+ * quoted, after ':' or a word for a field ("Required at a"); any other declared or sent name counts quoted (in any
+ * script) or said to be at fault ("key is required", "field key"), and a common word ("type", "name") only quoted.
+ */
+function namedArgument(text: string, call: CallView, targeted: readonly string[]): string | undefined {
+  for (const name of targeted) if (mentions(text, name)) return name;
   for (const path of knownPaths(call)) {
     const leaf = path[path.length - 1];
     if (/^\d+$/.test(leaf) || leaf.length > 80) continue;
     const quoted = new RegExp(`${OPEN}\\s?${escapeRegExp(leaf)}\\s?${CLOSE}`, 'g');
     for (const m of text.matchAll(quoted)) if (!CRASH_PROPERTY.test(text.slice(0, m.index))) return path.join('.');
-    if (leaf.length < 3 || COMMON_WORDS.has(leaf.toLowerCase())) continue;
+    if (saysAtFault(text, leaf)) return path.join('.');
+    if (leaf.length < 3 || COMMON_WORDS.has(leaf.toLowerCase()) || COMMON_WORDS.has(wordsOf(leaf))) continue;
     const words = wordsOf(leaf).split(' ').map(escapeRegExp).join('[\\s_-]*');
-    const bare = new RegExp(`(?<![\\w$-])(?:${escapeRegExp(leaf)}|${words})(?![\\w$-])`, 'i');
-    if (bare.test(text) && !COMMON_WORDS.has(wordsOf(leaf))) return path.join('.');
+    if (new RegExp(`(?<![\\w$-])(?:${escapeRegExp(leaf)}|${words})(?![\\w$-])`, 'i').test(text)) return path.join('.');
   }
   return undefined;
 }
 
-/** The argument whose sent string value the text quotes (in any quote marks or parentheses), or echoes when it is long enough to be ours. */
+/**
+ * Does `text` mention `name`? Short names must be quoted, followed by ':'/'=', or follow a word that introduces a
+ * path or field (zod's "Required at a"), so "a" in "a number" is no mention.
+ */
+function mentions(text: string, name: string): boolean {
+  const n = escapeRegExp(name);
+  const pattern =
+    name.length >= 3
+      ? `(?<![\\w])${n}(?![\\w])`
+      : `['"\`/.]${n}(?![\\w])|(?<![\\w])${n}(?:\\s*[:=]|['"\`])|\\b(?:at|field|argument|parameter|param|property|key)\\s+${n}(?![\\w])`;
+  return new RegExp(pattern, 'i').test(text);
+}
+
+/**
+ * Does `text` say that `name` is at fault: after a word for a field, or followed within a few words by what is wrong
+ * ("key is required for HMAC", "Items array is required", "ip or cidr is required")? A bare mention is not enough: a
+ * tool's "type" or "name" appears in many texts that say nothing of it.
+ */
+function saysAtFault(text: string, name: string): boolean {
+  const n = escapeRegExp(name);
+  const field = String.raw`\b(?:field|argument|parameter|param|property|key)\s+${n}(?![\w])`;
+  if (name.length < 3) return new RegExp(field, 'i').test(text);
+  const wrong = String.raw`(?<![\w])${n}(?:\s+\w+){0,2}\s+(?:(?:is|are|was|were)\s+(?:not\s+)?(?:required|missing|invalid|empty|too\s+\w+|not\s+valid)|(?:must|should|cannot|can't)\s+(?:not\s+)?be)\b`;
+  const colon = String.raw`(?<![\w])${n}\s*:\s*(?:required|missing|invalid|expected|must)\b`;
+  return new RegExp(`${field}|${wrong}|${colon}`, 'i').test(text);
+}
+
+/** Was this a tools/call without its `arguments` key (missing-required's "no arguments key")? */
+function argumentsLeftOut(ex: Exchange): boolean {
+  const params = Array.isArray(ex.request) ? undefined : ex.request?.params;
+  return ex.case.delivery?.kind === 'request' && ex.request?.method === 'tools/call' && isRecord(params) && !('arguments' in params);
+}
+
+/** Does the error say the arguments themselves are missing ("Invalid arguments for tool add: Required", "No arguments provided")? */
+function saysArgumentsMissing(text: string): boolean {
+  return /\b(?:arguments?|params|input)\b[^.\n]{0,40}?\b(?:required|missing|expected)\b|\bno (?:arguments?|input|params)\b/i.test(text);
+}
+
+/**
+ * The argument whose sent value the text quotes (in any quote marks or parentheses), ends a clause with (": a"), ends a
+ * quoted path with ("open '/srv/root/a'"), or echoes when long enough to be ours. A blank value quoted says nothing.
+ */
 function quotedValue(text: string, call: CallView): string | undefined {
-  for (const [key, value] of Object.entries(isRecord(call.arguments) ? call.arguments : {})) {
+  for (const [key, value] of Object.entries(call.arguments)) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
     const v = String(value);
-    if (v.trim() === '' || v.length > 200) continue;
-    const quoted = new RegExp(`${OPEN}${escapeRegExp(v)}${CLOSE}`);
-    const bare = v.length >= 6 && /\w/.test(v) ? new RegExp(`(?<![\\w])${escapeRegExp(v)}(?![\\w])`) : undefined;
-    if (quoted.test(text) || bare?.test(text)) return key;
+    if (v.length > 200) continue;
+    const e = escapeRegExp(v);
+    if (new RegExp(`['"\`][^'"\`\\n]*[\\\\/]${e}['"\`]`).test(text)) return key;
+    if (v.trim() === '') continue;
+    if (new RegExp(`${OPEN}${e}${CLOSE}|:\\s*${e}(?:$|[\\s.,;)])`, 'm').test(text)) return key;
+    if (v.length >= 6 && /\w/.test(v) && new RegExp(`(?<![\\w])${e}(?![\\w])`).test(text)) return key;
   }
   return undefined;
 }
