@@ -2,6 +2,7 @@
 // that are not strings, and with an argument the prompt does not declare. All read-only.
 import type { Probe, ProbeCase } from '../src/types.js';
 import { INVALID_PARAMS, NO_CONTEXT, surfaceCase } from './surface-case.js';
+import { onProperties } from './case.js';
 
 interface PromptArgument {
   name: string;
@@ -33,8 +34,9 @@ export const probe: Probe = {
       const args = argumentsOf(withRequired);
       const required = args.filter((a) => a.required);
       const valid = Object.fromEntries(required.map((a) => [a.name, 'a']));
-      cases.push(get(name, {}, `'${name}' without its required argument '${required[0].name}'`));
-      cases.push(get(name, { ...valid, [required[0].name]: 42 }, `'${name}' with '${required[0].name}' a number`, { breaks: 'a prompt argument that is not a string' }));
+      // The prompt's arguments aimed at: an answer that names one of them points at what to send (recovery-hint).
+      cases.push(get(name, {}, `'${name}' without its required argument '${required[0].name}'`, { target: onProperties('required', ...required.map((a) => a.name)) }));
+      cases.push(get(name, { ...valid, [required[0].name]: 42 }, `'${name}' with '${required[0].name}' a number`, { breaks: 'a prompt argument that is not a string', target: onProperties('type', required[0].name) }));
       cases.push(get(name, { ...valid, errlint_extra: 'x' }, `'${name}' with an undeclared argument`, { expect: 'any' }));
     } else if (prompts.items.length > 0) {
       const name = String(prompts.items[0].name);

@@ -71,7 +71,8 @@ function namesRequest(ex: Exchange, text: string): boolean {
   const lower = text.toLowerCase();
   if (askedFor(ex.case.name).some((a) => lower.includes(a.toLowerCase()))) return true;
   const params = Array.isArray(ex.request) || !isRecord(ex.request.params) ? [] : Object.keys(ex.request.params);
-  return params.some((key) => mentions(text, key)) || (params.includes('uri') && mentions(text, 'url'));
+  // A prompt's own arguments the case aimed at ("Missing required argument: order_id") are the parameters at fault too.
+  return [...params, ...targetNames(ex.case.target)].some((key) => mentions(text, key)) || (params.includes('uri') && mentions(text, 'url'));
 }
 
 export const rule: Rule = {

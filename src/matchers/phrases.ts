@@ -258,6 +258,11 @@ export function findNextStep(text: string): string | null {
   return NEXT_STEP.exec(text)?.[0] ?? null;
 }
 
+/** Every next-step word in `text`, in order. */
+export function nextSteps(text: string): string[] {
+  return [...text.matchAll(new RegExp(NEXT_STEP.source, 'gi'))].map((m) => m[0]);
+}
+
 /** Phrases that state what a valid argument looks like: an expected type, format, range, set of values or an example. */
 const EXPECTATION = new RegExp(
   [

@@ -2,7 +2,7 @@
 // nothing, and the repair agent tells "not recoverable" (it gives nothing) from "undetermined" (it names something the
 // agent could not turn into a call) by it.
 import type { Exchange, MetadataOptions } from '../types.js';
-import { findExpectation, findNextStep } from '../matchers/phrases.js';
+import { findExpectation, nextSteps } from '../matchers/phrases.js';
 import { hasActionableMetadata } from '../matchers/metadata.js';
 import { targetNames } from '../matchers/sent.js';
 import { escapeRegExp } from '../util/regex.js';
@@ -34,6 +34,7 @@ const CLOSE = `['"\`‘’“”«»‹›“‘」』〉》】）)]`;
 
 /** A crash names the code's own properties, not arguments: "destructure property 'email'", "(reading 'map')". */
 const CRASH_PROPERTY = /(?:propert(?:y|ies)|reading)\s*$/i;
+const CRASH_QUOTE = /\b(?:propert(?:y|ies)|reading)\s*['"`‘“][^'"`’”\n]*['"`’”]/gi;
 
 /** Stack frames, in the runtimes whose traces end up in answers: their words ("at Object.use (…)") are the code's, not advice. */
 const STACK_LINE = /^\s*(?:at\s.*|File\s+".*|.*\.\w+:\d+(?::\d+)?\)?)$/gm;
@@ -46,7 +47,7 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
   const view = read?.view ?? answerView(exchange, metadata);
   const call = read?.call ?? callViewOf(exchange, toolNames);
   if (hasActionableMetadata(view.metadata) || view.metadata.fields.field !== undefined || view.metadata.fields.expected !== undefined) return { cause: 'carries error metadata', detail: 'carries error metadata' };
-  const text = view.texts.join('\n').replace(STACK_LINE, '');
+  const text = view.texts.join('\n').replace(STACK_LINE, '').replace(CRASH_QUOTE, '');
   const invalidCall = exchange.case.expect === 'invalid-input';
   const diagnosis = () => read?.diagnosis ?? diagnose(view, call);
   if (text.trim() !== '') {
@@ -60,8 +61,8 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
     const expectation = findExpectation(text);
     if (expectation) return { cause: 'states what is expected', detail: `says what a valid value looks like ("${expectation}")` };
     // To a call the schema refuses, advice to act otherwise without saying how gives nothing; to a valid one it may be the move.
-    const step = invalidCall ? null : findNextStep(text);
-    if (step && !VAGUE_STEP.test(step)) return { cause: 'says what to do', detail: `says what to do ("${step}")` };
+    const step = invalidCall ? undefined : nextSteps(text).find((s) => !VAGUE_STEP.test(s));
+    if (step) return { cause: 'says what to do', detail: `says what to do ("${step}")` };
   }
   const { culprits, suggestedTools, final, transient } = diagnosis();
   if (culprits[0]) return { cause: 'names an argument', detail: `names the argument '${culprits[0].path.join('.')}'` };
@@ -74,8 +75,9 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
 /** The call an exchange made, as the agent sees it: the tool's declared schema (or its declared names), the arguments, the tools listed. */
 function callViewOf(exchange: Exchange, toolNames: readonly string[]): CallView {
   const declared = exchange.inputSchema ?? { type: 'object', properties: Object.fromEntries((exchange.inputProperties ?? []).map((n) => [n, {}])) };
-  const tool = exchange.tool === exchange.case.name ? { name: exchange.tool, inputSchema: declared } : undefined;
-  return callView(tool, exchange.case.name, exchange.case.arguments, toolNames);
+  const known = exchange.tool === exchange.case.name;
+  const tool = known ? { name: exchange.tool, inputSchema: declared } : undefined;
+  return callView(tool, exchange.case.name, exchange.case.arguments, known && !toolNames.includes(exchange.tool) ? [...toolNames, exchange.tool] : toolNames);
 }
 
 /**
