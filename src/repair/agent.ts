@@ -180,12 +180,13 @@ async function transient(refusal: Refusal, first: Read, send: Send, settings: Ag
   const again = await send(exchange.case.name, args, true);
   if (!('outcome' in again)) {
     step.notSent = again.notSent;
-    return seconds !== undefined ? handled(`; the resend could not be sent (${again.notSent})`) : unrecovered('transient', first, `the retry could not be sent (${again.notSent})`, steps, blind);
+    return seconds !== undefined ? handled(`; the resend could not be sent (${again.notSent})`) : ended('transient', 'recovered', `handled: the answer says the failure passes, though not when; the retry could not be sent (${again.notSent})`, steps, { attempt: 1, ...blind });
   }
   step.answer = describeAnswer(again);
   if (succeeded(again)) return ended('transient', 'recovered', `the retry ${seconds === undefined ? '(blind: the answer gave no delay)' : `after the ${seconds} s the answer asked for`} succeeded`, steps, { confirmed: true, attempt: 1, ...blind });
   if (seconds !== undefined) return handled('; the service was still down when the agent retried');
-  return ended('transient', 'not-recoverable', 'the answer says the failure passes but not when: the agent retried after a backoff, and the retry failed the same way', steps, { ...blind, wasted: true });
+  // It says the failure passes: an agent retries later, as a model does. Not saying when is retry-after-on-transient's finding.
+  return ended('transient', 'recovered', 'handled: the answer says the failure passes, though not when; a retry after a backoff failed again, so the agent retries later', steps, { attempt: 1, ...blind });
 }
 
 /** Did the agent follow the answer's own advice for every argument it changed (a value it offered, an argument it called unexpected)? */

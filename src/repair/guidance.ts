@@ -94,10 +94,15 @@ function namedArgument(text: string, call: CallView, targeted: readonly string[]
     for (const m of text.matchAll(quoted)) if (!CRASH_PROPERTY.test(text.slice(0, m.index))) return path.join('.');
     if (saysAtFault(text, leaf)) return path.join('.');
     if (leaf.length < 3 || COMMON_WORDS.has(leaf.toLowerCase()) || COMMON_WORDS.has(wordsOf(leaf))) continue;
-    const words = wordsOf(leaf).split(' ').map(escapeRegExp).join('[\\s_-]*');
-    if (new RegExp(`(?<![\\w$-])(?:${escapeRegExp(leaf)}|${words})(?![\\w$-])`, 'i').test(text)) return path.join('.');
+    if (new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}(?![\\w$-])`, 'i').test(text)) return path.join('.');
   }
   return undefined;
+}
+
+/** A name in any spelling of its letters: "timezone" as "time zone", "Time-Zone" or "TIME_ZONE"; "order_id" as "orderId", "order id". */
+function looseSpelling(name: string): string {
+  const letters = [...name.replace(/[\s_.-]+/g, '')].map(escapeRegExp);
+  return letters.join('[\\s_.-]?');
 }
 
 /**
@@ -140,18 +145,30 @@ function saysArgumentsMissing(text: string): boolean {
 
 /**
  * The argument whose sent value the text quotes (in any quote marks or parentheses), ends a clause with (": a"), ends a
- * quoted path with ("open '/srv/root/a'"), or echoes when long enough to be ours. A blank value quoted says nothing.
+ * quoted path with ("open '/srv/root/a'"), or echoes when long enough to be ours (in another case for a code such as
+ * "crc32", or by its plain start when the rest came back mangled by an encoder). A blank value quoted says nothing.
  */
 function quotedValue(text: string, call: CallView): string | undefined {
-  for (const [key, value] of Object.entries(call.arguments)) {
-    if (typeof value !== 'string' && typeof value !== 'number') continue;
+  for (const [path, value] of sentValues(call.arguments, [])) {
     const v = String(value);
     if (v.length > 200) continue;
     const e = escapeRegExp(v);
-    if (new RegExp(`['"\`][^'"\`\\n]*[\\\\/]${e}['"\`]`).test(text)) return key;
+    if (new RegExp(`['"\`][^'"\`\\n]*[\\\\/]${e}['"\`]`).test(text)) return path;
     if (v.trim() === '') continue;
-    if (new RegExp(`${OPEN}${e}${CLOSE}|:\\s*${e}(?:$|[\\s.,;)])`, 'm').test(text)) return key;
-    if (v.length >= 6 && /\w/.test(v) && new RegExp(`(?<![\\w])${e}(?![\\w])`).test(text)) return key;
+    if (new RegExp(`${OPEN}${e}${CLOSE}|:\\s*${e}(?:$|[\\s.,;)])`, 'm').test(text)) return path;
+    const code = /\d|_/.test(v) || v.length >= 6;
+    if (v.length >= 4 && /\w/.test(v) && code && new RegExp(`(?<![\\w])${e}(?![\\w])`, /^[\w.-]+$/.test(v) ? 'i' : '').test(text)) return path;
+    const plain = /^[\x21-\x7e][\x20-\x7e]{5,}/.exec(v)?.[0].trimEnd();
+    if (plain !== undefined && plain.length >= 6 && plain !== v && text.includes(plain)) return path;
   }
   return undefined;
+}
+
+/** Every string or number the call sent, with its dotted path (arrays and objects walked a few levels deep). */
+function sentValues(value: unknown, path: string[], depth = 0): [string, string | number][] {
+  if (typeof value === 'string' || typeof value === 'number') return path.length > 0 ? [[path.join('.'), value]] : [];
+  if (depth > 3) return [];
+  if (Array.isArray(value)) return value.slice(0, 16).flatMap((v, i) => sentValues(v, [...path, String(i)], depth + 1));
+  if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => sentValues(v, [...path, k], depth + 1));
+  return [];
 }
