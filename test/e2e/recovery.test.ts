@@ -61,11 +61,14 @@ describe('the repair agent', () => {
     expect(report.score.caps.map((c) => c.max)).toContain('C');
   });
 
-  it('a transient failure with no delay gets one blind retry; a business refusal that says not to retry is handled', async () => {
+  it('a transient failure with no delay gets one blind retry and is handled (the missing delay is retry-after-on-transient’s); a business refusal that says not to retry is handled', async () => {
     const transient = await lint('transient-no-retry');
-    expect(transient.recovery!.byCategory.transient!.recovered).toBe(0);
+    const passing = transient.recovery!.byCategory.transient!;
+    expect(passing.attempted).toBeGreaterThan(0);
+    expect(passing).toMatchObject({ recovered: passing.attempted, confirmed: 0 });
     expect(transient.recovery!.blind).toBeGreaterThan(0);
-    expect(agentFindings(transient).map((f) => f.messageId)).toContain('transient');
+    expect(agentFindings(transient).map((f) => f.messageId)).not.toContain('transient');
+    expect(transient.findings.map((f) => f.ruleId)).toContain('retry-after-on-transient');
     const business = await lint('business-no-customer-message');
     expect(business.recovery!.byCategory.business).toMatchObject({ recovered: business.recovery!.byCategory.business!.attempted, confirmed: 0 });
     expect(business.recovery!.wasted).toBe(0);

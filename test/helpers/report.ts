@@ -20,7 +20,7 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
       {
         ruleId: 'no-stack-trace', severity: 'error', messageId: 'm', message: text, data: { frame: text }, tool: text, probe: 'wrong-type', method: 'tools/call', occurrences: 1,
         counterexample: { name: text, arguments: { a: text }, label: text, path: '0' }, answer: text, request: text, response: text, replay: text, fingerprint: '0123456789abcdef0123456789abcdef',
-        repair: { category: 'validation', recovered: false, confirmed: false, verdict: text, steps: [{ understood: text, call: { name: text, arguments: { a: text } }, schema: 'valid', answer: text }] },
+        repair: { category: 'validation', result: 'not-recoverable', recovered: false, confirmed: false, verdict: text, steps: [{ understood: text, call: { name: text, arguments: { a: text } }, schema: 'valid', answer: text }] },
       },
     ],
     checks: [
@@ -39,9 +39,10 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
       byTool: { [text]: { score: 37.5, passed: 1, failed: 1 } },
     },
     recovery: {
-      attempted: 2, recovered: 1, confirmed: 1, rate: 0.5, atFirst: 1, rateAtFirst: 0.5, attempts: 3, blind: 0, wasted: 1,
-      byCategory: { validation: { attempted: 2, recovered: 1, confirmed: 1, rate: 0.5 } },
-      byTool: { [text]: { attempted: 2, recovered: 1, confirmed: 1, rate: 0.5 } },
+      attempted: 2, recovered: 1, confirmed: 1, notRecoverable: 1, undetermined: 0, rate: 0.5, outOfRate: { unknownTool: 0, upstream: 0 },
+      atFirst: 1, rateAtFirst: 0.5, attempts: 3, blind: 0, wasted: 1, undeterminedCauses: {},
+      byCategory: { validation: { attempted: 2, recovered: 1, confirmed: 1, notRecoverable: 1, undetermined: 0, rate: 0.5 } },
+      byTool: { [text]: { attempted: 2, recovered: 1, confirmed: 1, notRecoverable: 1, undetermined: 0, rate: 0.5 } },
     },
     gate: { passed: false, failures: ['1 finding at or above error'] },
     summary: { error: 1, warning: 0, note: 0, passed: 1, failed: 1, skipped: 1 },

@@ -127,12 +127,43 @@ describe('repairCall: other categories', () => {
     expect(server.sent).toEqual([args]);
   });
 
-  it('transient without a delay: one blind retry after the backoff; failing again is not recovered', async () => {
+  it('transient without a delay: one blind retry after the backoff; failing again, the answer still said the failure passes (handled, not confirmed)', async () => {
     const waits: number[] = [];
     const server = scripted(() => refusal('Service temporarily unavailable (503).', {}, 'positive'));
     const record = await repairCall({ exchange: refusal('Service temporarily unavailable (503).', { order_id: 'ord_aaaaaa' }, 'positive'), tool: TOOL, policy: ALL }, server.send, settings(waits));
-    expect(record).toMatchObject({ category: 'transient', recovered: false, blind: true });
+    expect(record).toMatchObject({ category: 'transient', result: 'recovered', confirmed: false, blind: true });
+    expect(record.verdict).toMatch(/though not when/);
     expect(waits).toEqual([1000]);
+    const ok = scripted(success);
+    expect(await repairCall({ exchange: refusal('Service temporarily unavailable (503).', { order_id: 'ord_aaaaaa' }, 'positive'), tool: TOOL, policy: ALL }, ok.send, settings())).toMatchObject({ result: 'recovered', confirmed: true, blind: true });
+  });
+
+  it('an answer that names the server cannot reach its upstream is out of the rate, and nothing is resent', async () => {
+    const server = scripted(success);
+    const record = await repairCall({ exchange: refusal('connect ECONNREFUSED 127.0.0.1:5432', { order_id: 'ord_aaaaaa' }, 'positive'), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(record).toMatchObject({ result: 'undetermined', outOfRate: 'upstream', cause: 'upstream unreachable' });
+    expect(server.sent).toEqual([]);
+  });
+
+  it('not recoverable only when the answer gives nothing; undetermined when it names what the agent cannot act on', async () => {
+    const nothing = await repairCall({ exchange: refusal('Operation failed', {}), tool: TOOL, policy: ALL }, scripted().send, settings());
+    expect(nothing).toMatchObject({ result: 'not-recoverable', recovered: false });
+    // A field quoted in a sentence the agent reads no problem word in: it points at order_id, so it is no finding.
+    const named = await repairCall({ exchange: refusal("Something is off with 'order_id' today", {}), tool: TOOL, policy: ALL }, scripted().send, settings());
+    expect(named.result).not.toBe('not-recoverable');
+  });
+
+  it('a repaired call refused for the same reason: not recoverable when the agent did what the answer said, else undetermined', async () => {
+    const status = { ...TOOL, inputSchema: { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] } };
+    // The answer offers "open"; the server refuses "open" with the same words: its advice is at fault.
+    const advice = scripted(() => refusal("Invalid status 'open'. Valid options: open, shipped", {}, 'positive'));
+    const followed = await repairCall({ exchange: refusal("Invalid status 'lost'. Valid options: open, shipped", { status: 'lost' }, 'positive'), tool: status, policy: ALL }, advice.send, settings());
+    expect(followed).toMatchObject({ result: 'not-recoverable' });
+    expect(advice.sent).toEqual([{ status: 'open' }]);
+    // The agent's own pick (the answer offered nothing) refused again: the agent may be at fault, undetermined.
+    const guess = scripted(() => refusal("'status' is not valid here", {}, 'positive'));
+    const own = await repairCall({ exchange: refusal("'status' is not valid here", { status: 'lost' }, 'positive'), tool: status, policy: ALL }, guess.send, settings());
+    expect(own).toMatchObject({ result: 'undetermined', cause: 'the repaired value refused for the same reason' });
   });
 
   it('transient with a delay longer than a lint waits: recovered by the answer, not resent', async () => {
