@@ -40,7 +40,10 @@ function receivedOfType(text: string): Said['received'] {
   if (t === 'undefined') return undefined;
   if (t === 'null') return { value: null };
   const m = /^type \w+ \((.*)\)$/s.exec(t);
-  return m ? inspected(m[1]) : undefined;
+  const got = m ? inspected(m[1]) : undefined;
+  // A string longer than 28 characters is cut to 25 and "..." inside its quotes ("('xxxxxxxxxxxxxxxxxxxxxxxxx...')").
+  if (got && typeof got.value === 'string' && got.value.length === 28 && got.value.endsWith('...')) return { value: got.value.slice(0, 25), prefix: true };
+  return got;
 }
 
 /** The JSON type a node type list names first: "string", "number", "boolean", "an instance of Array", "a safe integer", "('a|b')". */
@@ -71,27 +74,29 @@ function range(text: string): Expected {
 }
 
 /** The three messages, after an optional "TypeError [ERR_…]: ", "ERR_…: " or "[ERR_…]: ". */
-const ARG_TYPE = /The (?:"([^"\n]{1,120})"|first|second|third) (?:argument|property) must be (?:one of type |of type |)([^\n]+?)\. Received ([^\n]*?)(?:\.?$|\.?\n)/m;
-const OUT_OF_RANGE = /The value of "([^"\n]{1,120})" is out of range\. It must be ([^\n]+?)\. Received ([^\n]*?)(?:\.?$|\.?\n)/m;
-const ARG_VALUE = /The (?:argument|property) '([^'\n]{1,120})' ([^\n]+?)\. Received ([^\n]*?)(?:\.?$|\.?\n)/m;
+const ARG_TYPE = /The (?:"([^"\n]{1,120})"|first|second|third) (?:argument|property) must be (?:one of type |of type |)([^\n]+?)\. Received ([^\n]*)/m;
+const OUT_OF_RANGE = /The value of "([^"\n]{1,120})" is out of range\. It must be ([^\n]+?)\. Received ([^\n]*)/m;
+const ARG_VALUE = /The (?:argument|property) '([^'\n]{1,120})' ([^\n]+?)\. Received ([^\n]*)/m;
 
 function said(text: string): Said | undefined {
   let m: RegExpExecArray | null;
+  // A sentence's full stop after what it received (not the "..." of a cut value).
+  const received = (raw: string) => raw.trim().replace(/(?<!\.)\.$/, '');
   if ((m = ARG_TYPE.exec(text))) {
-    return { name: m[1] ?? '', problem: 'type', expected: { type: typeList(m[2]) }, received: receivedOfType(m[3]) };
+    return { name: m[1] ?? '', problem: 'type', expected: { type: typeList(m[2]) }, received: receivedOfType(received(m[3])) };
   }
-  if ((m = OUT_OF_RANGE.exec(text))) return { name: m[1], problem: 'range', expected: range(m[2]), received: inspected(m[3]) };
+  if ((m = OUT_OF_RANGE.exec(text))) return { name: m[1], problem: 'range', expected: range(m[2]), received: inspected(received(m[3])) };
   if ((m = ARG_VALUE.exec(text))) {
     const reason = m[2];
-    const received = inspected(m[3]);
-    if (/^is invalid$/.test(reason)) return { name: m[1], problem: 'invalid', expected: {}, received };
-    if (/^cannot be empty$/.test(reason)) return { name: m[1], problem: 'length', expected: { min: 1 }, received };
+    const got = inspected(received(m[3]));
+    if (/^is invalid$/.test(reason)) return { name: m[1], problem: 'invalid', expected: {}, received: got };
+    if (/^cannot be empty$/.test(reason)) return { name: m[1], problem: 'length', expected: { min: 1 }, received: got };
     const oneOf = /^must be one of:? (.+)$/.exec(reason);
-    if (oneOf) return { name: m[1], problem: 'enum', expected: { values: oneOf[1].split(/,\s*/).map((v) => inspected(v)?.value ?? v.trim()) }, received };
+    if (oneOf) return { name: m[1], problem: 'enum', expected: { values: oneOf[1].split(/,\s*/).map((v) => inspected(v)?.value ?? v.trim()) }, received: got };
     const match = /^must match (?:pattern |the pattern |regular expression )?\/(.+)\/[a-z]*$/.exec(reason);
-    if (match) return { name: m[1], problem: 'pattern', expected: { pattern: match[1] }, received };
+    if (match) return { name: m[1], problem: 'pattern', expected: { pattern: match[1] }, received: got };
     const expected = Object.fromEntries(Object.entries(expectedIn(reason)).filter(([, v]) => v !== undefined)) as Expected;
-    return { name: m[1], problem: problemFromExpected(expected, reason), expected, received };
+    return { name: m[1], problem: problemFromExpected(expected, reason), expected, received: got };
   }
   return undefined;
 }

@@ -115,7 +115,8 @@ function readIssue(type: string, expected: string | null, received: string): Sai
     case 'min_entries':
     case 'max_entries':
     case 'size':
-      return { problem: 'length', expected: bound(exp), ...base };
+      // What it received is the length, not the value: it locates nothing.
+      return { problem: 'length', expected: bound(exp) };
     case 'integer':
     case 'safe_integer':
       return { problem: 'type', expected: { type: 'integer' }, ...base };

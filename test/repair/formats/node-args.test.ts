@@ -143,6 +143,20 @@ describe('node-args', () => {
       culprits: [{ path: ['path'], problem: 'length', format: 'node-args', expected: { min: 1 } }],
     },
     {
+      // Buffer.alloc('x'.repeat(40)): node cuts a string to 25 characters and "..." inside its quotes.
+      name: 'ERR_INVALID_ARG_TYPE: a long string, located by its start',
+      frame: toolError("TypeError [ERR_INVALID_ARG_TYPE]: The \"size\" argument must be of type number. Received type string ('xxxxxxxxxxxxxxxxxxxxxxxxx...')"),
+      call: call({ path: '/tmp/a', content: 'x'.repeat(40) }),
+      culprits: [{ path: ['content'], problem: 'type', format: 'node-args', expected: { type: 'number' } }],
+    },
+    {
+      // fs.readFileSync(p, { flag: 'y'.repeat(200) }): ERR_INVALID_ARG_VALUE cuts its inspect() at 128 characters.
+      name: 'ERR_INVALID_ARG_VALUE: a value cut at 128 characters, located by its start',
+      frame: toolError(`TypeError [ERR_INVALID_ARG_VALUE]: The argument 'flags' is invalid. Received '${'y'.repeat(127)}...`),
+      call: call({ path: '/tmp/a', content: 'y'.repeat(200) }),
+      culprits: [{ path: ['content'], problem: 'invalid', format: 'node-args' }],
+    },
+    {
       name: 'a value two arguments share: nothing located',
       frame: toolError('RangeError [ERR_OUT_OF_RANGE]: The value of "offset" is out of range. It must be >= 0 && <= 1. Received 5'),
       call: call({ path: '/tmp/a', size: 5, level: 5 }),

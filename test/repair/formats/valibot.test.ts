@@ -157,6 +157,13 @@ describe('valibot', () => {
       culprits: [{ path: ['quantity'], problem: 'range', format: 'valibot', expected: { min: 1 } }],
     },
     {
+      // v.minLength(3) on email: "received 2" is the length, which `quantity` happens to have been sent as.
+      name: 'a length message is not located by the length it received',
+      frame: toolError('ValiError: Invalid length: Expected >=3 but received 2'),
+      call: call({ order_id: 'ord_abcdef', quantity: 2, status: 'open', email: 'ab' }),
+      culprits: [],
+    },
+    {
       name: 'a value two arguments were sent with: nothing located',
       frame: toolError('ValiError: Invalid type: Expected string but received 5'),
       call: call({ order_id: 5, quantity: 5, status: 'open', email: 'a@b.co' }),
