@@ -20,7 +20,7 @@ interface Said {
 }
 
 /** Valibot's format actions, by issue type and by the word its message uses ("Invalid email", "Invalid URL"). */
-const FORMATS: Record<string, string> = {
+const FORMAT_ACTIONS: Record<string, string> = {
   email: 'email', rfc_email: 'email', url: 'uri', uuid: 'uuid', iso_date: 'date', date: 'date', iso_date_time: 'date-time', 'date-time': 'date-time',
   iso_timestamp: 'date-time', timestamp: 'date-time', iso_time: 'time', time: 'time', iso_time_second: 'time', ipv4: 'ipv4', ipv6: 'ipv6', ip: 'ipv4',
   ulid: 'ulid', nanoid: 'nanoid', cuid2: 'cuid2', base64: 'base64', hex_color: 'hex-color', 'hex color': 'hex-color', mac: 'mac', emoji: 'emoji',
@@ -121,7 +121,7 @@ function readIssue(type: string, expected: string | null, received: string): Sai
     case 'safe_integer':
       return { problem: 'type', expected: { type: 'integer' }, ...base };
     default: {
-      if (FORMATS[type] !== undefined) return { problem: 'format', expected: { format: FORMATS[type] }, ...base };
+      if (FORMAT_ACTIONS[type] !== undefined) return { problem: 'format', expected: { format: FORMAT_ACTIONS[type] }, ...base };
       // A schema issue (string, number, picklist, enum, union, literal, …): its expected is a type or a list of literals.
       const values = exp === '' ? undefined : literals(exp);
       if (values) return { problem: 'enum', expected: { values }, ...base };
@@ -171,7 +171,7 @@ function issueCulprits(issue: Record<string, unknown> & { type: string; message:
   const received = typeof issue.received === 'string' ? issue.received : '';
   const said = issue.kind === 'schema' && issue.type !== 'object' && !/_object$|^object_/.test(issue.type) ? readIssue('schema', expected, received) : readIssue(issue.type, expected, received);
   const segments = Array.isArray(issue.path) ? issue.path.filter(isRecord).map((p) => p.key).filter((k): k is string | number => typeof k === 'string' || typeof k === 'number') : [];
-  // A custom message (v.check) says nothing the type reads: the message's own words are not valibot's.
+  // A custom check (type "check") reads as invalid: its message is the author's words, not valibot's.
   return locate(segments, said, issue.message, call);
 }
 

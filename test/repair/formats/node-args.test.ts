@@ -39,6 +39,13 @@ describe('node-args', () => {
       culprits: [{ path: ['path'], problem: 'missing', format: 'node-args', expected: { type: 'string' } }],
     },
     {
+      // path.join(null): "Received null" for an argument sent as null.
+      name: 'ERR_INVALID_ARG_TYPE: Received null',
+      frame: toolError('TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be of type string. Received null'),
+      call: call({ path: null }),
+      culprits: [{ path: ['path'], problem: 'type', format: 'node-args', expected: { type: 'string' } }],
+    },
+    {
       // Buffer.from(1.5): node's parameter is "The first argument"; the value in parentheses only `content` was sent with.
       name: 'ERR_INVALID_ARG_TYPE: a node parameter, located by the value in parentheses',
       frame: toolError('TypeError [ERR_INVALID_ARG_TYPE]: The first argument must be of type string or an instance of Buffer, ArrayBuffer, or Array or an Array-like Object. Received type number (1.5)'),

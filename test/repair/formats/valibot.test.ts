@@ -177,6 +177,20 @@ describe('valibot', () => {
       culprits: [{ path: ['note'], problem: 'invalid', format: 'valibot' }],
     },
     {
+      // v.object({ a: v.array(v.object({ b: v.string() })) }) given { a: [{ b: 1 }] }: flatten() joins the path with dots, an index too.
+      name: 'flatten(): an item of an array, "a.0.b"',
+      frame: toolError('{"nested":{"a.0.b":["Invalid type: Expected string but received 1"]}}'),
+      call: callOf('t', { type: 'object', properties: { a: { type: 'array', items: { type: 'object', properties: { b: { type: 'string' } } } } } }, { a: [{ b: 1 }] }),
+      culprits: [{ path: ['a', '0', 'b'], problem: 'type', format: 'valibot', expected: { type: 'string' } }],
+    },
+    {
+      // v.string() as the whole schema given 5: flatten() puts a root issue under "root", located by the value it received.
+      name: 'flatten(): a root message, located by value',
+      frame: toolError('{"root":["Invalid type: Expected string but received 5"]}'),
+      call: call({ order_id: 5, quantity: 1, status: 'open', email: 'a@b.co' }),
+      culprits: [{ path: ['order_id'], problem: 'type', format: 'valibot', expected: { type: 'string' } }],
+    },
+    {
       name: 'JSON with "nested" that is not flatten() output is not read',
       frame: toolError('{"nested":{"order_id":5},"root":"x"}'),
       call: call({ order_id: 5, quantity: 1, status: 'open', email: 'a@b.co' }),
