@@ -5,11 +5,13 @@ import { specificity } from './culprit.js';
 import { metadataReader } from './formats/metadata.js';
 import { zodV3Reader } from './formats/zod-v3.js';
 import { zodV4Reader } from './formats/zod-v4.js';
+import { valibotReader } from './formats/valibot.js';
 import { ajvReader } from './formats/ajv.js';
 import { pydanticV2Reader } from './formats/pydantic-v2.js';
 import { jsonschemaPyReader } from './formats/jsonschema-py.js';
 import { goSdkReader } from './formats/go-sdk.js';
 import { rustRmcpReader } from './formats/rust-rmcp.js';
+import { nodeArgsReader } from './formats/node-args.js';
 import { tsSdkReader } from './formats/ts-sdk.js';
 import { fastmcpReader } from './formats/fastmcp.js';
 import { mcpFrameworkReader } from './formats/mcp-framework.js';
@@ -21,7 +23,7 @@ import { finalFromMetadata, finalFromText } from './final.js';
 const MAX_TEXT = 16_384;
 
 /** The readers in FORMATS order: structured metadata, the libraries' formats, the SDK wrappers, prose last. */
-export const READERS: readonly FormatReader[] = [metadataReader, zodV3Reader, zodV4Reader, ajvReader, pydanticV2Reader, jsonschemaPyReader, goSdkReader, rustRmcpReader, tsSdkReader, fastmcpReader, mcpFrameworkReader, proseReader];
+export const READERS: readonly FormatReader[] = [metadataReader, zodV3Reader, zodV4Reader, valibotReader, ajvReader, pydanticV2Reader, jsonschemaPyReader, goSdkReader, rustRmcpReader, nodeArgsReader, tsSdkReader, fastmcpReader, mcpFrameworkReader, proseReader];
 
 /** One culprit per path: the most specific (a named problem, then the most it says is expected); on a tie, the earlier reader's. */
 export function mergeCulprits(found: readonly Culprit[]): Culprit[] {

@@ -65,11 +65,13 @@ export const FORMATS = [
   'metadata', // structured fields: field / path / param, expected, allowed values, suggestion (rulebook §5)
   'zod-v3', // zod 3 issue arrays ({code, path, message, expected, received}) and their text
   'zod-v4', // zod 4 issue arrays and z.prettifyError text ("✖ Invalid input: … → at field")
+  'valibot', // valibot 1 issue arrays ({kind, type, expected, received, path: [{key}]}), flatten()'s {nested: {"a.b": [msg]}}, "Invalid type: Expected string but received 1"
   'ajv', // ajv errors: instancePath, "must have required property 'x'"
   'pydantic-v2', // "1 validation error for Model\nfield\n  Field required [type=missing, …]"
   'jsonschema-py', // Python jsonschema: "'x' is a required property", "Failed validating 'type' in schema['properties']['x']"
   'go-sdk', // the Go SDK's and mcp-go's validation texts
   'rust-rmcp', // serde / rmcp: "missing field `x`", "invalid type: string \"a\", expected u32"
+  'node-args', // Node's ERR_INVALID_ARG_TYPE, ERR_OUT_OF_RANGE, ERR_INVALID_ARG_VALUE: "The \"x\" argument must be of type string. Received type number (1.5)"
   'ts-sdk', // "MCP error -32602: Invalid arguments for tool x: [zod issues]"
   'fastmcp', // FastMCP (TypeScript and Python) wrappers
   'mcp-framework', // mcp-framework's wrapper

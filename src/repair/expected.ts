@@ -138,3 +138,103 @@ export function problemFromExpected(expected: Expected, text: string): Problem {
   if (/\b(?:empty|too short|too long)\b/i.test(text)) return 'length';
   return 'invalid';
 }
+
+/** Kinds of string described in words, each with its JSON Schema format and the value a model writes for it; the first that matches wins. */
+const WORD_KINDS: { format: string; words: RegExp; value: string }[] = [
+  // A relative time only when the words say relative ("relative time like 1h ago", "how long ago").
+  { format: 'relative-time', words: /\brelative (?:time|date|timestamp)s?\b|\b\d+\s*[a-z]+ ago\b|\bhow long ago\b/i, value: '1h ago' },
+  { format: 'duration', words: /\bduration\b|\bISO[ -]?8601 (?:duration|period)\b/i, value: 'PT1H' },
+  { format: 'time-zone', words: /\b(?:IANA|tz ?database|olson)\b|\btime ?zone\b/i, value: 'UTC' },
+  { format: 'date-time', words: /\bdate[- ]?time\b|\btimestamp\b|\bYYYY-MM-DD[T ]HH|\bRFC[ -]?3339\b|\bISO[ -]?8601\b(?! date\b)/i, value: '2026-01-15T10:00:00Z' },
+  { format: 'date', words: /\bYYYY-MM-DD\b|\b(?:ISO[ -]?8601 |calendar |a |the |start |end |due |birth |release )?date\b(?![- ]?time)/i, value: '2026-01-15' },
+  { format: 'time', words: /\bHH:MM(?::SS)?\b|\btime of (?:the )?day\b|\b(?:start|end|clock) time\b/i, value: '10:00:00' },
+  { format: 'uuid', words: /\b(?:uuid|guid)\b/i, value: '123e4567-e89b-42d3-a456-426614174000' },
+  { format: 'email', words: /\be-?mail\b/i, value: 'user@example.com' },
+  { format: 'uri', words: /\b(?:url|uri|https? (?:address|link)|web (?:address|page|link)|link to)\b/i, value: 'https://example.com' },
+  { format: 'ipv6', words: /\bipv6\b/i, value: '2001:db8::1' },
+  { format: 'ipv4', words: /\bip(?:v4)?(?: address)?\b/i, value: '192.0.2.1' },
+  { format: 'hostname', words: /\bhost ?name\b|\bdomain(?: name)?\b|\bfqdn\b/i, value: 'example.com' },
+];
+
+/** Other values a model tries for a kind when the first was refused. */
+const KIND_ALTERNATIVES: Record<string, string[]> = {
+  'relative-time': ['now', '30m ago'],
+  duration: ['PT30M', '1h', '30s'],
+  'time-zone': ['America/New_York', 'Europe/London'],
+  'date-time': ['2026-01-15T10:00:00.000Z', '2026-01-15T10:00:00+00:00'],
+  date: ['2026-02-01'],
+  time: ['10:00', '10:00:00Z'],
+  email: ['jane.doe@example.com'],
+  uri: ['https://example.com/', 'https://www.example.org'],
+  hostname: ['www.example.com'],
+};
+
+/** The kind of string `text` describes in words, with the values a model would write for it (first preferred); undefined when it names none. */
+export function describedKind(text: string): { format: string; values: string[] } | undefined {
+  const kind = WORD_KINDS.find((k) => k.words.test(text));
+  return kind ? { format: kind.format, values: [kind.value, ...(KIND_ALTERNATIVES[kind.format] ?? [])] } : undefined;
+}
+
+/** The values a model writes for a JSON Schema format an answer names ("date", "uri"): those of the kind that bears it. */
+export function formatValues(format: string): string[] {
+  const kind = WORD_KINDS.find((k) => k.format === format || (format === 'url' && k.format === 'uri'));
+  return kind ? [kind.value, ...(KIND_ALTERNATIVES[kind.format] ?? [])] : [];
+}
+
+/** A date/time template ("YYYY-MM-DD", "HH:mm", "YYYY-MM-DDTHH:mm:ssZ", "DD/MM/YYYY") filled in; undefined when it is not one. */
+export function templateValue(template: string): string | undefined {
+  const t = template.trim();
+  if (!/^(?=.*(?:YYYY|YY|MM|DD|HH|hh))[YMDHhmsTZ:./\- ]+$/.test(t) || t.length > 30) return undefined;
+  return t.replace(/YYYY|YY|MM|DD|HH|hh|mm|ss/g, (token, at: number) => {
+    if (token === 'YYYY') return '2026';
+    if (token === 'YY') return '26';
+    // MM is a month unless it follows an hour (HH:MM), where it is minutes.
+    if (token === 'MM') return /[Hh]{2}:$/.test(t.slice(0, at)) ? '00' : '01';
+    if (token === 'DD') return '15';
+    if (token === 'HH' || token === 'hh') return '10';
+    return '00';
+  });
+}
+
+/** A cue that an example follows: "e.g. X", "for example X", "such as X, Y", "examples: X", "like 'x'", "(default: x)", "defaults to x". */
+const EXAMPLE =
+  /(?:\be\.g\.|\beg\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bexamples?:|\blike(?=\s*["'`‘“])|\(default:?|\bdefault(?:s to| is|:| value(?: is|:)))\s*,?\s*:?\s*(?:["'`‘“]([^"'`’”\n]{1,100})["'`’”]|([^\s,;()]{1,100}))/gi;
+
+/** Further items of a "such as X, Y or Z" list after the first. */
+const MORE = /^\s*(?:,|\bor\b|\band\b|,\s*or\b|,\s*and\b)\s*(?:["'`‘“]([^"'`’”\n]{1,100})["'`’”]|([^\s,;()]{1,100}))/i;
+
+/** A "Format: YYYY-MM-DD" (or "in YYYY-MM-DD format", "format HH:mm") template in a text. */
+const TEMPLATE = /\bformat(?:ted)?(?: as| is)?\s*:?\s*["'`]?([YMDHhmsTZ:./\- ]{4,30}?)["'`]?(?=$|[\s,;.)](?![\d]))|\bin\s+["'`]?([YMDHhmsTZ:./\-]{4,30})["'`]?\s+format\b/g;
+
+/** A literal as written in a description: quotes dropped, numbers and booleans as JSON (and the text too, for a string field). */
+function literal(raw: string, quoted: boolean): unknown[] {
+  const t = raw.trim().replace(/[.:]+$/, '');
+  if (t === '') return [];
+  if (quoted) return [raw.trim()];
+  if (/^-?\d+(?:\.\d+)?$/.test(t)) return [t, Number(t)];
+  if (t === 'true' || t === 'false') return [t, t === 'true'];
+  return [t];
+}
+
+/** The values a field's description shows, in its order: examples, defaults, "one of" lists, filled-in templates. */
+export function describedValues(description: string): unknown[] {
+  const out: unknown[] = [];
+  for (const m of description.matchAll(EXAMPLE)) {
+    out.push(...literal(m[1] ?? m[2], m[1] !== undefined));
+    if (!/^(?:such as|examples?:)/i.test(m[0])) continue;
+    // "such as X, Y or Z": the items after the first.
+    let rest = description.slice(m.index! + m[0].length);
+    for (let more = MORE.exec(rest), n = 0; more !== null && n < 8; more = MORE.exec(rest), n++) {
+      out.push(...literal(more[1] ?? more[2], more[1] !== undefined));
+      rest = rest.slice(more[0].length);
+    }
+  }
+  // "one of: a, b, c": a list of one is more likely a phrase ("one of the user's emails").
+  const listed = listedValues(description) ?? [];
+  if (listed.length > 1) out.push(...listed);
+  for (const m of description.matchAll(TEMPLATE)) {
+    const value = templateValue(m[1] ?? m[2]);
+    if (value !== undefined) out.push(value);
+  }
+  return out;
+}

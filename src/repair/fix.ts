@@ -2,10 +2,11 @@
 // has located a field, its valid value comes from what the answer says it should be, else from the field's schema, as a
 // model would look it up.
 import type { JsonSchema } from '../types.js';
-import { asSchema, propertySchemas } from '../schema/read.js';
-import { jsonClone, minimalValue, validInContext } from '../schema/values.js';
+import { asSchema, normalizeSchema, propertySchemas } from '../schema/read.js';
+import { jsonClone, minimalItem, minimalValue, validInContext } from '../schema/values.js';
 import { isRecord } from '../util/guards.js';
 import type { Culprit } from './diagnosis.js';
+import { describedKind, describedValues, formatValues } from './expected.js';
 
 /** The schema of the property at `path` of an object schema, or undefined when the schema does not declare it. */
 export function schemaAt(schema: JsonSchema, path: readonly string[]): JsonSchema | undefined {
@@ -30,43 +31,67 @@ function expectationSchema(expected: Culprit['expected']): Record<string, unknow
   return keywords;
 }
 
-/** A cue that an example value follows, in a field's description: "IANA timezone name, e.g. Asia/Shanghai". */
-const EXAMPLE = /(?:\be\.g\.|\beg\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bexamples?:)\s*,?\s*(?:["'`‘“]([^"'`’”\n]{1,100})["'`’”]|([^\s,;()]{1,100}))/gi;
-
-/** The values a field's own schema shows as examples, as a model reads them: `examples`, then "e.g. X" in its description. */
+/** The values a field's own schema shows as examples, as a model reads them: `examples`, then its description's ("e.g. X", "such as X, Y", "(default: x)", "one of: a, b", "Format: YYYY-MM-DD"). */
 export function exampleValues(field: JsonSchema | undefined): unknown[] {
   if (!isRecord(field)) return [];
   const out: unknown[] = Array.isArray(field.examples) ? [...field.examples] : [];
-  const description = typeof field.description === 'string' ? field.description : '';
-  for (const m of description.matchAll(EXAMPLE)) {
-    const example = (m[1] ?? m[2].replace(/[.:]+$/, '')).trim();
-    if (example === '') continue;
-    out.push(example);
-    if (/^-?\d+(?:\.\d+)?$/.test(example)) out.push(Number(example));
-  }
+  if (typeof field.description === 'string') out.push(...describedValues(field.description));
   return out;
 }
 
+/** Values of the kind of string the field's title or description names in words ("IANA time zone", "start date", "callback URL"). */
+function kindValues(field: JsonSchema | undefined): unknown[] {
+  if (!isRecord(field)) return [];
+  const words = [field.title, field.description].filter((w): w is string => typeof w === 'string').join('. ');
+  return describedKind(words)?.values ?? [];
+}
+
+/** Other values the schema may accept, for when its smallest is the one the call just sent: other enum values, the other boolean, near the bounds, a longer string. */
+function alternatives(field: JsonSchema, root: JsonSchema): unknown[] {
+  const s = normalizeSchema(field, root);
+  if (!isRecord(s)) return [];
+  const out: unknown[] = Array.isArray(s.enum) ? [...s.enum] : [];
+  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
+    const bound = s[key];
+    if (typeof bound === 'number') out.push(bound, bound + 1, bound - 1);
+  }
+  out.push(true, false, 2, 10, 'ab', 'example');
+  return out;
+}
+
+/** A value as a model fills it in: a list with one item rather than none, where the schema takes one. */
+function filled(value: unknown, field: JsonSchema, root: JsonSchema): unknown {
+  if (!Array.isArray(value) || value.length > 0) return value;
+  const one = [minimalItem(field, root)];
+  return accepts(field, root, one) ? one : value;
+}
+
 /**
- * A value for the culprit: a value the answer offers that the field accepts, else an example the field's schema or
- * description shows, else one from the field's schema and the answer's expectation; undefined when nothing says anything.
+ * A value for the culprit: the first of these that the field's schema accepts and that is not the value the call just
+ * sent (the answer refused it): a value the answer offers; an example the field's schema or description shows; a value
+ * of the kind its description names in words ("the start date") or of the format the answer names; the smallest value
+ * the field's schema and the answer's expectation accept (a list with one item rather than none); another value the
+ * schema accepts. Undefined when nothing says anything.
  */
-function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSchema): unknown {
-  const offered = [...(culprit.expected?.values ?? []), ...exampleValues(field)];
-  const accepted = offered.find((value) => field === undefined || accepts(field, root, value));
-  if (accepted !== undefined) return jsonClone(accepted);
+function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSchema, sent: { sent: boolean; value?: unknown }): unknown {
+  const fresh = (value: unknown) => value !== undefined && !(sent.sent && JSON.stringify(value) === JSON.stringify(sent.value));
+  const fits = (value: unknown) => fresh(value) && (field === undefined || accepts(field, root, value));
+  const answerFormat = culprit.expected?.format !== undefined ? formatValues(culprit.expected.format) : [];
+  const described = [...(culprit.expected?.values ?? []), ...exampleValues(field), ...kindValues(field), ...answerFormat].find(fits);
+  if (described !== undefined) return jsonClone(described);
   const said = expectationSchema(culprit.expected);
-  if (field === undefined) return Object.keys(said).length > 0 ? minimalValue(said) : undefined;
+  if (field === undefined) {
+    const value = Object.keys(said).length > 0 ? minimalValue(said) : undefined;
+    return fresh(value) ? value : undefined;
+  }
   const s = asSchema(field);
   // The answer may say more than the schema (a format it leaves out, one of the types it allows): a value for what the
   // answer says, that the schema accepts too; else the schema with what the answer adds; else the schema alone.
-  if (isRecord(s) && Object.keys(said).length > 0) {
-    for (const merged of [{ ...s, ...said }, { ...said, ...s }]) {
-      const value = minimalValue(merged, root);
-      if (value !== undefined && accepts(s, root, value)) return value;
-    }
-  }
-  return minimalValue(s, root);
+  const smallest: unknown[] = [];
+  if (isRecord(s) && Object.keys(said).length > 0) for (const merged of [{ ...s, ...said }, { ...said, ...s }]) smallest.push(filled(minimalValue(merged, root), s, root));
+  smallest.push(filled(minimalValue(s, root), s, root));
+  const value = [...smallest, ...alternatives(s, root)].find(fits);
+  return value !== undefined ? jsonClone(value) : undefined;
 }
 
 /** Does the field's schema (checked with the root's definitions, so its $refs resolve; compiled once per field) accept the value? */
@@ -90,6 +115,17 @@ function parentOf(value: Record<string, unknown>, path: readonly string[], make:
   return isRecord(at) || Array.isArray(at) ? at : undefined;
 }
 
+/** The value the call sent at `path`, if it sent one. */
+function sentValue(args: Record<string, unknown>, path: readonly string[]): { sent: boolean; value?: unknown } {
+  let at: unknown = args;
+  for (const key of path) {
+    if (isRecord(at) && Object.hasOwn(at, key)) at = at[key];
+    else if (Array.isArray(at) && /^\d+$/.test(key) && Number(key) < at.length) at = at[Number(key)];
+    else return { sent: false };
+  }
+  return { sent: true, value: at };
+}
+
 /** The arguments with every located culprit fixed; the same object's copy when nothing could be changed. */
 export function fixArguments(args: Record<string, unknown>, culprits: readonly Culprit[], schema: JsonSchema): Record<string, unknown> {
   const fixed = jsonClone(args);
@@ -101,7 +137,7 @@ export function fixArguments(args: Record<string, unknown>, culprits: readonly C
       if (isRecord(parent)) delete parent[last];
       continue;
     }
-    const value = valueFor(culprit, schemaAt(schema, culprit.path), schema);
+    const value = valueFor(culprit, schemaAt(schema, culprit.path), schema, sentValue(args, culprit.path));
     if (value === undefined) continue;
     const parent = parentOf(fixed, culprit.path, true);
     if (Array.isArray(parent)) parent[Number(last)] = value;

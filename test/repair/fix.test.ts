@@ -78,3 +78,90 @@ describe('schemaAt', () => {
     expect(schemaAt(schema, ['nope'])).toBeUndefined();
   });
 });
+
+/** One field `f` of a tool, the call's value for it (absent when `sent` is left out), a culprit at it, and the value the fix must give. */
+interface ValueRow {
+  name: string;
+  field: Record<string, unknown>;
+  sent?: unknown;
+  problem?: Culprit['problem'];
+  expected?: Culprit['expected'];
+  want: unknown;
+}
+
+function valueTable(rows: ValueRow[]): void {
+  for (const row of rows) {
+    it(row.name, () => {
+      const tool = { type: 'object', properties: { f: row.field }, required: ['f'] };
+      const args = 'sent' in row ? { f: row.sent } : {};
+      const fixed = fixArguments(args, [culprit(['f'], row.problem ?? ('sent' in row ? 'invalid' : 'missing'), row.expected)], tool);
+      expect(fixed.f).toEqual(row.want);
+    });
+  }
+}
+
+describe('values for strings described in words', () => {
+  valueTable([
+    { name: 'date-time: "ISO 8601 timestamp"', field: { type: 'string', description: 'When the event starts, as an ISO 8601 timestamp' }, want: '2026-01-15T10:00:00Z' },
+    { name: 'date-time: "date-time"', field: { type: 'string', description: 'Start date-time' }, sent: 'tomorrow', want: '2026-01-15T10:00:00Z' },
+    { name: 'date: "the start date"', field: { type: 'string', description: 'The start date of the report' }, want: '2026-01-15' },
+    { name: 'date: the title says it', field: { type: 'string', title: 'Due date' }, want: '2026-01-15' },
+    { name: 'time: "time of day"', field: { type: 'string', description: 'Time of day to send the reminder' }, want: '10:00:00' },
+    { name: 'duration: ISO 8601 by default', field: { type: 'string', description: 'Duration of the meeting' }, want: 'PT1H' },
+    { name: 'duration: the example the words give first', field: { type: 'string', description: 'Duration of the meeting, e.g. 1h or 30m' }, want: '1h' },
+    { name: 'time zone: IANA', field: { type: 'string', description: 'IANA time zone of the user' }, want: 'UTC' },
+    { name: 'time zone: the next one when UTC was just refused', field: { type: 'string', description: 'Timezone name' }, sent: 'UTC', want: 'America/New_York' },
+    { name: 'e-mail', field: { type: 'string', description: 'Contact e-mail' }, want: 'user@example.com' },
+    { name: 'URL', field: { type: 'string', description: 'The callback URL to notify' }, want: 'https://example.com' },
+    { name: 'UUID', field: { type: 'string', description: 'Request UUID' }, want: '123e4567-e89b-42d3-a456-426614174000' },
+    { name: 'relative time, only when said relative', field: { type: 'string', description: 'Relative time to look back to' }, want: '1h ago' },
+    { name: 'hostname', field: { type: 'string', description: 'Hostname of the server' }, want: 'example.com' },
+    { name: 'IPv4', field: { type: 'string', description: 'IP address to ping' }, want: '192.0.2.1' },
+    { name: 'IPv6', field: { type: 'string', description: 'IPv6 address to ping' }, want: '2001:db8::1' },
+    { name: 'the format the answer names, on a bare string', field: { type: 'string' }, sent: 'soon', problem: 'format', expected: { format: 'date-time' }, want: '2026-01-15T10:00:00Z' },
+    // Negatives: words that name no kind, a kind the schema refuses, a kind on a field that is not a string.
+    { name: 'no kind in the words: the smallest string', field: { type: 'string', description: 'Free text shown to the team' }, want: 'a' },
+    { name: '"validate" is not a date', field: { type: 'string', description: 'What to validate' }, want: 'a' },
+    { name: 'a kind the schema refuses is not taken', field: { type: 'string', maxLength: 5, description: 'The start date' }, want: 'a' },
+    { name: 'a kind on an integer field is not taken', field: { type: 'integer', minimum: 0, description: 'Timestamp in seconds since the epoch' }, sent: 'now', problem: 'type', want: 1 },
+    { name: 'a schema format wins over the words', field: { type: 'string', format: 'date', description: 'Timestamp of the day' }, want: '2024-01-01' },
+  ]);
+});
+
+describe('values a description shows', () => {
+  valueTable([
+    { name: '"such as X, Y": the first', field: { type: 'string', description: "Colour such as 'red', 'green' or 'blue'" }, want: 'red' },
+    { name: '"such as X, Y": the next when the first was just sent', field: { type: 'string', description: "Colour such as 'red', 'green' or 'blue'" }, sent: 'red', want: 'green' },
+    { name: '"one of: a, b, c"', field: { type: 'string', description: 'Priority, one of: low, medium, high' }, want: 'low' },
+    { name: '"like \'x\'"', field: { type: 'string', pattern: '^ord_', description: "An order id like 'ord_abc123'" }, want: 'ord_abc123' },
+    { name: '"(default: 25)" on an integer', field: { type: 'integer', minimum: 1, maximum: 100, description: 'Page size (default: 25)' }, sent: 0, problem: 'range', want: 25 },
+    { name: '"defaults to x"', field: { type: 'string', description: 'Sort order; defaults to newest' }, want: 'newest' },
+    { name: '"Format: YYYY-MM-DD"', field: { type: 'string', description: 'Format: YYYY-MM-DD' }, sent: '15 Jan', want: '2026-01-15' },
+    { name: '"in DD/MM/YYYY format"', field: { type: 'string', description: 'Birthday in DD/MM/YYYY format' }, want: '15/01/2026' },
+    { name: '"format HH:MM"', field: { type: 'string', description: 'Opening hour, format HH:MM' }, want: '10:00' },
+    // Negatives: "default" as a word, a one-item "one of", an example the schema refuses.
+    { name: '"the default behaviour" shows no value', field: { type: 'string', description: 'Overrides the default behaviour' }, want: 'a' },
+    { name: '"one of the user\'s emails" is no list', field: { type: 'string', maxLength: 3, description: "One of the user's aliases" }, want: 'a' },
+    { name: 'an example the schema refuses is skipped for the next', field: { type: 'string', enum: ['b', 'c'], description: 'such as a, b' }, want: 'b' },
+  ]);
+});
+
+describe('a value as a model fills it in', () => {
+  valueTable([
+    { name: 'a required list gets one item from its items schema', field: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } }, want: ['x'] },
+    { name: 'a list of objects gets one object with its required keys', field: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer', minimum: 3 } }, required: ['id'] } }, want: [{ id: 3 }] },
+    { name: 'a list that may hold nothing stays empty', field: { type: 'array', maxItems: 0 }, want: [] },
+    { name: 'a required string is never empty', field: { type: 'string' }, want: 'a' },
+    { name: 'an empty string the pattern allows is still not chosen', field: { type: 'string', pattern: '^[a-z]*$' }, sent: '1', problem: 'pattern', want: expect.stringMatching(/^[a-z]+$/) },
+  ]);
+});
+
+describe('never the value the call just sent', () => {
+  valueTable([
+    { name: 'an offered value equal to the sent one: the next', field: { enum: ['open', 'shipped'] }, sent: 'open', problem: 'enum', expected: { values: ['open', 'shipped'] }, want: 'shipped' },
+    { name: 'the smallest number equal to the sent one: another in range', field: { type: 'integer', minimum: 1, maximum: 50 }, sent: 1, problem: 'range', want: 2 },
+    { name: 'a boolean: the other one', field: { type: 'boolean' }, sent: false, problem: 'invalid', want: true },
+    { name: 'an example equal to the sent one: the kind instead', field: { type: 'string', description: 'Start date, e.g. 2026-01-15' }, sent: '2026-01-15', want: '2026-02-01' },
+    { name: 'nothing else the schema takes: unchanged', field: { const: 'only' }, sent: 'only', problem: 'enum', want: 'only' },
+  ]);
+});

@@ -9,7 +9,9 @@ const readSheet = {
   required: ['fileAbsolutePath', 'sheetName'],
 };
 const greet = { type: 'object', properties: { Name: { type: 'string' } }, required: ['Name'], additionalProperties: false };
-const order = { type: 'object', properties: { quantity: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['open', 'shipped'] }, filter: { type: 'object', properties: { since: { type: 'string', pattern: '^\\d{4}' } } } }, required: ['quantity'] };
+const order = { type: 'object', properties: { quantity: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['open', 'shipped'] }, filter: { type: 'object', properties: { since: { type: 'string', pattern: '^\\d{4}' }, limit: { type: 'integer' } } } }, required: ['quantity'] };
+
+const call = (args: Record<string, unknown>) => callOf('order', order, args);
 
 describe('go-sdk', () => {
   table([
@@ -87,6 +89,25 @@ describe('go-sdk', () => {
       frame: toolError('unmarshaling arguments: json: cannot unmarshal string into Go struct field In.quantity of type int'),
       call: callOf('order', order, { quantity: 'x' }),
       culprits: [{ path: ['quantity'], problem: 'type', format: 'go-sdk', expected: { type: 'integer' } }],
+    },
+    {
+      // encoding/json (Go 1.20+) names the field by its JSON path after the struct's type name: Args.quantity.
+      name: 'encoding/json: Args.quantity, without the SDK prefix',
+      frame: toolError('json: cannot unmarshal string into Go struct field Args.quantity of type int'),
+      call: call({ quantity: 'x' }),
+      culprits: [{ path: ['quantity'], problem: 'type', format: 'go-sdk', expected: { type: 'integer' } }],
+    },
+    {
+      name: 'encoding/json: a nested field, Args.filter.limit',
+      frame: toolError('unmarshaling arguments: json: cannot unmarshal string into Go struct field Args.filter.limit of type int'),
+      call: call({ quantity: 1, filter: { limit: 'ten' } }),
+      culprits: [{ path: ['filter', 'limit'], problem: 'type', format: 'go-sdk', expected: { type: 'integer' } }],
+    },
+    {
+      name: 'encoding/json: a field the call and schema lack locates nothing',
+      frame: toolError('json: cannot unmarshal string into Go struct field Args.page of type int'),
+      call: call({ quantity: 1 }),
+      culprits: [],
     },
   ]);
 });

@@ -17,6 +17,7 @@ const order = {
     status: { type: 'string', enum: ['open', 'shipped', 'cancelled'] },
     email: { type: 'string', format: 'email' },
     tags: { type: 'array', minItems: 1 },
+    filter: { type: 'object', properties: { limit: { type: 'integer' } }, required: ['limit'] },
   },
   required: ['order_id', 'quantity'],
   additionalProperties: false,
@@ -71,6 +72,24 @@ describe('jsonschema-py', () => {
       frame: toolError("'many' is not of type 'integer'\n\nFailed validating 'type' in schema['properties']['quantity']:\n    {'type': 'integer', 'minimum': 1, 'maximum': 50}\n\nOn instance['quantity']:\n    'many'"),
       call: call({ order_id: 'ord_1', quantity: 'many' }),
       culprits: [{ path: ['quantity'], problem: 'type', format: 'jsonschema-py', expected: { type: 'integer' } }],
+    },
+    {
+      name: "'order_id' is a required property, on its own",
+      frame: toolError("'order_id' is a required property"),
+      call: call({ quantity: 1 }),
+      culprits: [{ path: ['order_id'], problem: 'missing', format: 'jsonschema-py' }],
+    },
+    {
+      name: "str(e): a nested required property under On instance['filter']",
+      frame: toolError("'limit' is a required property\n\nFailed validating 'required' in schema['properties']['filter']:\n    {'type': 'object', 'required': ['limit']}\n\nOn instance['filter']:\n    {}"),
+      call: call({ order_id: 'ord_1', quantity: 1, filter: {} }),
+      culprits: [{ path: ['filter', 'limit'], problem: 'missing', format: 'jsonschema-py' }],
+    },
+    {
+      name: 'a required property the tool does not have locates nothing',
+      frame: toolError("Input validation error: 'page' is a required property"),
+      call: call({ order_id: 'ord_1', quantity: 1 }),
+      culprits: [],
     },
   ]);
 });

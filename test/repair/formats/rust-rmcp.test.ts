@@ -54,5 +54,17 @@ describe('rust-rmcp', () => {
       culprits: [],
       final: false,
     },
+    {
+      name: 'serde alone: missing field, with " at line 1 column 2"',
+      frame: { error: { code: -32602, message: 'missing field `project` at line 1 column 2' } },
+      call: call({ limit: 1 }),
+      culprits: [{ path: ['project'], problem: 'missing', format: 'rust-rmcp' }],
+    },
+    {
+      name: 'a missing field the tool does not have locates nothing',
+      frame: toolError('failed to deserialize parameters: missing field `owner`'),
+      call: call({ project: 'p' }),
+      culprits: [],
+    },
   ]);
 });
