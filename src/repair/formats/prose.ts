@@ -70,12 +70,13 @@ function mentions(clause: string, call: CallView, names: { pattern: string }[]):
 /** What a clause says after a mention ("is required", "must be one of …", "is not allowed"). */
 function problemAfter(after: string): Problem | 'describe' | undefined {
   // "The email address is required": a noun that describes the value ("address", "text") sits between name and problem.
-  const a = after.replace(/^\s*:?\s*(?:field|parameter|param|argument|property|option|value|address|text|string|number|input|setting|entry)?\s*/i, '');
+  // "The limit you gave me": who sent it says nothing of it.
+  const a = after.replace(/^\s*:?\s*(?:field|parameter|param|argument|property|option|value|address|text|string|number|input|setting|entry)?\s*(?:(?:that\s+)?you\s+(?:gave|sent|passed|provided)(?:\s+me)?\s+)?/i, '');
   if (/^(?:is|are)\s+(?:not required|optional)\b/i.test(a)) return undefined;
   if (/^(?:is|are)\s+(?:(?:all|both)\s+)?(?:required|missing|mandatory|not (?:provided|specified|set))\b|^(?:must|should|needs? to|has to)\s+be\s+(?:provided|specified|set|supplied|present|given|included)\b/i.test(a)) return 'missing';
   // "is not allowed" alone: "limit is not allowed to exceed 50" is a bound.
   if (/^(?:is|are)\s+(?:(?:not allowed|not permitted)(?=\s*(?:$|[.,;:)!]|here\b|for this\b|in\b|with\b))|unknown\b|unexpected\b|not (?:a )?(?:recogni[sz]ed|supported|known|valid) (?:parameter|argument|field|option|property|key)\b)/i.test(a)) return 'unexpected';
-  if (/^(?:must|should|has to|needs to|cannot|can't|may not|can only)\b|^(?:is|was|are)\s+(?:not\b|invalid|too\b|out of\b|empty|malformed|wrong|incorrect|required to)|^(?:expects?|expected)\b/i.test(a)) return 'describe';
+  if (/^(?:must|should|has to|needs to|cannot|can't|may not|can only)\b|^(?:is|was|are)\s+(?:not\b|invalid|too\b|out of\b|empty|malformed|wrong|incorrect|required to)|^(?:isn't|aren't|wasn't|doesn't|don't|won't|(?:does|do|did) not)\b|^(?:has|have|is of|is)\s+(?:the\s+|an?\s+)?(?:wrong|invalid|bad|incorrect)\b|^(?:expects?|expected)\b/i.test(a)) return 'describe';
   return undefined;
 }
 
@@ -83,7 +84,7 @@ function problemAfter(after: string): Problem | 'describe' | undefined {
 function problemBefore(before: string): Problem | 'describe' | undefined {
   if (/(?:missing|required|provide|supply|specify|please (?:provide|specify|add))\s+(?:(?:the|a|an|required|value for(?: the)?)\s+)*(?:(?:parameters?|arguments?|fields?|propert(?:y|ies)|keys?|values?)\b(?:\s+for\s+[\w.-]+)?)?\s*:?\s*(?:[\w.-]+\s*,\s*)*['"`]?$/i.test(before)) return 'missing';
   if (/(?:unknown|unexpected|unrecogni[sz]ed|unsupported|extra|not allowed|disallowed)\s+(?:parameters?|arguments?|fields?|propert(?:y|ies)|keys?|options?)\s*:?\s*(?:[\w.-]+\s*,\s*)*['"`]?$/i.test(before)) return 'unexpected';
-  if (/(?:invalid|bad|malformed|illegal|wrong|incorrect|unparsable)\s+(?:(?:value|format)\s+(?:for|of)\s+)?(?:the\s+)?(?:parameters?|arguments?|fields?)?\s*(?:for\s+[\w.-]+)?\s*:?\s*['"`]?$/i.test(before)) return 'describe';
+  if (/(?:invalid|bad|malformed|illegal|wrong|incorrect|unparsable)\s+(?:(?:value|format)s?(?:\s+(?:for|of|in))?\s*)?(?:the\s+)?(?:parameters?|arguments?|fields?)?\s*(?:for\s+[\w.-]+)?\s*:?\s*['"`]?$/i.test(before)) return 'describe';
   return undefined;
 }
 
@@ -186,6 +187,9 @@ function runs(found: Mention[], clause: string): Mention[][] {
   return out;
 }
 
+/** What sits between a name and its value in an echo of the call: `order_id=1`, `"order_id": "ord_1"`, `order_id：1`. */
+const ECHO_SEPARATOR = new RegExp(`^\\s*${CLOSE_QUOTE}?\\s*[:=：]\\s*${OPEN_QUOTE}?`);
+
 /** Is this argument required where it sits? */
 function required(call: CallView, path: string[]): boolean {
   const parent = path.length === 1 ? call.tool.inputSchema : schemaAt(call, path.slice(0, -1));
@@ -205,7 +209,9 @@ function fromCall(m: Mention, clause: string, found: Mention[], call: CallView):
   if (ENGLISH.test(rest) && !FAULT.test(rest)) return undefined;
   const sent = sentAt(call, m.path);
   const printed = sent.sent ? (typeof sent.value === 'string' ? sent.value : JSON.stringify(sent.value)) : undefined;
-  if (printed !== undefined && new RegExp(`^\\s*${CLOSE_QUOTE}?\\s*[:=：]\\s*${OPEN_QUOTE}?${escapeRegExp(printed)}`).test(clause.slice(m.end))) return undefined;
+  const tail = clause.slice(m.end);
+  const sep = ECHO_SEPARATOR.exec(tail);
+  if (printed !== undefined && sep && tail.slice(sep[0].length).startsWith(printed)) return undefined;
   // Every argument sent, named and nothing else: an echo of the call.
   const named = new Set(found.map((f) => f.path[0]));
   const sentNames = Object.keys(call.arguments);

@@ -37,6 +37,7 @@ describe('prose: a quoted name in any script and quote marks, the problem from t
     { name: 'French ‹…›, not sent → missing', frame: toolError('Il manque ‹customer_email› dans votre demande'), call: t({ order_id: 'x' }), culprits: missing('customer_email') },
     { name: 'Chinese “…” and a backticked name in Spanish', frame: toolError('缺少“order_id”参数', 'Falta `customer_email`, por favor.'), call: t({}), culprits: missing('order_id', 'customer_email') },
     { name: 'Chinese, unquoted between ideographs', frame: toolError('请提供order_id参数'), call: t({ customer_email: 'a@b.c' }), culprits: missing('order_id') },
+    { name: 'a sent value of 200 KB (an oversized probe) is no pattern to compile', frame: toolError('参数「note」的取值无效。'), call: t({ order_id: 'x', customer_email: 'a@b.c', note: 'errlint '.repeat(25_000) }), culprits: [{ path: ['note'], problem: 'invalid', format: 'prose' }] },
     { name: 'an optional argument not sent is no culprit without a problem word', frame: toolError('Der Parameter „note“ wird ignoriert.'), call: t({ order_id: 'x', customer_email: 'a@b.c' }), culprits: [] },
     { name: 'an English problem word still decides', frame: toolError('Le champ «limit» must be between 1 and 50'), call: t({ order_id: 'x', customer_email: 'a@b.c', limit: 0 }), culprits: [{ path: ['limit'], problem: 'range', format: 'prose', expected: { min: 1, max: 50 } }] },
   ]);
@@ -62,6 +63,7 @@ describe('prose: lists of names, one culprit each', () => {
     { name: 'a list in German with „…“ quotes', frame: toolError('Pflichtfelder fehlen: „database“, „table_name“'), call: q({}), culprits: missing('database', 'table_name') },
     { name: 'a list in Chinese with 、', frame: toolError('缺少必填参数：database、table_name'), call: q({}), culprits: missing('database', 'table_name') },
     { name: 'a sent name in a "required" list stays out when others are missing', frame: toolError('database and table_name are required'), call: q({ database: 'main' }), culprits: missing('table_name') },
+    { name: 'a list after "Bad values for:"', frame: toolError('Request refused, bad values for: limit, status.'), call: t({ order_id: 'x', customer_email: 'a@b.c', limit: -1, status: 'x' }), culprits: [{ path: ['limit'], problem: 'invalid', format: 'prose' }, { path: ['status'], problem: 'invalid', format: 'prose' }] },
     { name: 'a list of invalid ones: "limit, status are invalid"', frame: toolError('limit, status are invalid'), call: t({ order_id: 'x', customer_email: 'a@b.c', limit: -1, status: 'x' }), culprits: [{ path: ['limit'], problem: 'invalid', format: 'prose' }, { path: ['status'], problem: 'invalid', format: 'prose' }] },
   ]);
 });
@@ -74,6 +76,7 @@ describe('prose: a name asked for in conversation', () => {
     { name: '"Which database should I use?"', frame: toolError('Which database should I use? Tell me and I will run it.'), call: q({ table_name: 'x' }), culprits: missing('database') },
     { name: '"I can\'t look that up without an order ID"', frame: toolError("I can't look that up without an order ID."), call: t({ customer_email: 'a@b.c' }), culprits: missing('order_id') },
     { name: 'a word that runs on into another noun is not the name: "I need the type of request"', frame: toolError('I need to know the type of request you mean'), call: callOf('t', words, {}), culprits: [] },
+    { name: 'who sent it says nothing: "The limit you gave me doesn\'t work"', frame: toolError("The limit you gave me doesn't work here."), call: t({ order_id: 'x', customer_email: 'a@b.c', limit: 0 }), culprits: [{ path: ['limit'], problem: 'invalid', format: 'prose' }] },
     { name: 'asked for when sent: not missing', frame: toolError('I need a real customer email to do that'), call: t({ order_id: 'x', customer_email: 'zz' }), culprits: [{ path: ['customer_email'], problem: 'invalid', format: 'prose' }] },
   ]);
 });
