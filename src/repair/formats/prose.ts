@@ -59,7 +59,7 @@ function mentions(clause: string, call: CallView, names: { pattern: string }[]):
     if (!path) continue;
     if (!quoted && WHOLE_CALL_WORDS.has(m[2].toLowerCase())) continue;
     // "a required parameter", "an input value": after an indefinite article, a plain word is a word, not a name.
-    if (!quoted && /^[a-z]+$/i.test(m[2]) && /\ban?\s+$/i.test(clause.slice(0, m.index))) continue;
+    if (!quoted && /^[a-z]+$/i.test(m[2]) && /\ban?\s+$/i.test(clause.slice(Math.max(0, m.index! - 8), m.index))) continue;
     // A closing mark with no opening one belongs to what follows, not to the name.
     const end = m.index! + m[0].length - (m[1] === undefined && m[3] !== undefined ? m[3].length : 0);
     found.push({ path, start: m.index!, end, quoted, text: clause.slice(m.index!, end) });
@@ -197,25 +197,28 @@ function required(call: CallView, path: string[]): boolean {
 }
 
 /**
- * A name the answer singles out without a problem word a reader knows (参数「order_id」是必填项, El campo "email" es
- * obligatorio): the call decides, missing when required and not sent, invalid when sent. Not in a crash's own words, an
- * echo of the arguments (`order_id=1`, `{"order_id": "ord_1"}`), or an English clause that finds no fault.
+ * Whether the call may decide the problem of a name this clause singles out without a problem word a reader knows
+ * (参数「order_id」是必填项, El campo "email" es obligatorio): not in a crash's own words, not in an English clause that
+ * finds no fault, not where every argument sent is named (an echo of the call). Undefined when it may not; else what
+ * the clause says besides the names, and whether that is in a script other than Latin.
  */
-function fromCall(m: Mention, clause: string, found: Mention[], call: CallView): Problem | undefined {
-  let rest = clause;
-  for (const f of [...found].reverse()) rest = `${rest.slice(0, f.start)} ${rest.slice(f.end)}`;
-  const standsOut = m.quoted || /[_\d]|[a-z][A-Z]/.test(m.text) || !/[A-Za-z]/.test(rest);
-  if (!standsOut || CRASH.test(clause) || /\b(?:not required|optional)\b/i.test(clause)) return undefined;
+function callMayDecide(clause: string, found: Mention[], call: CallView): { otherScript: boolean } | undefined {
+  if (found.length === 0 || CRASH.test(clause) || /\b(?:not required|optional)\b/i.test(clause)) return undefined;
+  const rest = found.map((f, i) => clause.slice(i === 0 ? 0 : found[i - 1].end, f.start)).join(' ') + clause.slice(found[found.length - 1].end);
   if (ENGLISH.test(rest) && !FAULT.test(rest)) return undefined;
-  const sent = sentAt(call, m.path);
-  const printed = sent.sent ? (typeof sent.value === 'string' ? sent.value : JSON.stringify(sent.value)) : undefined;
-  const tail = clause.slice(m.end);
-  const sep = ECHO_SEPARATOR.exec(tail);
-  if (printed !== undefined && sep && tail.slice(sep[0].length).startsWith(printed)) return undefined;
-  // Every argument sent, named and nothing else: an echo of the call.
   const named = new Set(found.map((f) => f.path[0]));
   const sentNames = Object.keys(call.arguments);
   if (sentNames.length > 1 && sentNames.every((k) => named.has(k))) return undefined;
+  return { otherScript: /\p{L}/u.test(rest) && !/[A-Za-z]/.test(rest) };
+}
+
+/** The call's verdict on a name that stands out (quoted, an identifier, or amid another script): missing when required and not sent, invalid when sent, unless echoed with its value (`order_id=1`). */
+function fromCall(m: Mention, clause: string, context: { otherScript: boolean } | undefined, call: CallView): Problem | undefined {
+  if (context === undefined || !(m.quoted || /[_\d]|[a-z][A-Z]/.test(m.text) || context.otherScript)) return undefined;
+  const sent = sentAt(call, m.path);
+  const printed = sent.sent ? (typeof sent.value === 'string' ? sent.value : JSON.stringify(sent.value)) : undefined;
+  const sep = ECHO_SEPARATOR.exec(clause.slice(m.end, m.end + 16));
+  if (printed !== undefined && sep && clause.startsWith(printed, m.end + sep[0].length)) return undefined;
   if (sent.sent) return 'invalid';
   return required(call, m.path) ? 'missing' : undefined;
 }
@@ -240,9 +243,11 @@ function readProse(text: string, call: CallView, names: { pattern: string }[]): 
     const offerStart = OFFER.exec(clause)?.index ?? Infinity;
     const found = mentions(clause, call, names).filter((m) => m.start < offerStart);
     const located = new Set<string>();
+    const context = callMayDecide(clause, found, call);
     for (const run of runs(found, clause)) {
       const after = clause.slice(run[run.length - 1].end);
-      const before = clause.slice(0, run[0].start);
+      // What leads up to a name is read within a sentence's reach, so a text of thousands of names reads in linear time.
+      const before = clause.slice(Math.max(0, run[0].start - 240), run[0].start);
       // "Invalid time zone": after "invalid", a name must end its noun phrase to be the one meant.
       let said: Problem | 'describe' | 'asked' | undefined = problemAfter(after) ?? (run[run.length - 1].quoted || ENDS_PHRASE.test(after) ? problemBefore(before) : undefined);
       if (said === undefined && ASKS_FOR.test(before) && AFTER_ASKED.test(after)) said = 'asked';
@@ -251,7 +256,9 @@ function readProse(text: string, call: CallView, names: { pattern: string }[]): 
       const members = said === 'missing' && run.length > 1 && unsent.length > 0 ? unsent : run;
       for (const m of members) {
         const asked = said === 'asked' ? (sentAt(call, m.path).sent ? 'describe' : 'missing') : said;
-        const problemSaid = asked ?? fromCall(m, clause, found, call);
+        // One culprit per name and clause: a name repeated adds nothing.
+        if (located.has(m.path.join('\0'))) continue;
+        const problemSaid = asked ?? fromCall(m, clause, context, call);
         if (problemSaid === undefined) continue;
         const described = `${after}${next}`;
         const expected = problemSaid === 'missing' || problemSaid === 'unexpected' ? undefined : expectedIn(described);

@@ -1,7 +1,9 @@
 // Prose a model reads at a glance: a quoted name in any language and quote marks, camelCase or Title Case for snake_case,
 // lists of names, a name asked for in conversation, parameter lists that are not values, "Available <things>:" lists, a
 // value in parentheses; and what must stay unread (echoes, a crash's own words, names that are ordinary words).
-import { describe } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../../src/repair/diagnose.js';
+import { answerOf } from '../answer.js';
 import { callOf, toolError } from '../answer.js';
 import { table } from '../table.js';
 
@@ -116,4 +118,15 @@ describe('prose: what is not blamed', () => {
     { name: 'a list of every argument the call sent, with no fault', frame: toolError('Searched with database, table_name: no rows.'), call: q({ database: 'd', table_name: 't' }), culprits: [] },
     { name: 'a German sentence naming no argument', frame: toolError('Die Anfrage ist ungültig.'), call: t({}), culprits: [] },
   ]);
+});
+
+describe('prose: long answers full of names', () => {
+  // Thousands of mentions in one clause: read once per name, not once per mention.
+  it('a text of bare names only blames none', () => {
+    expect(diagnose(answerOf(toolError('limit '.repeat(3000))), t({ order_id: 'x', customer_email: 'a@b.c', limit: 3 })).culprits).toEqual([]);
+  });
+  it('thousands of quoted names in another script blame that one once', () => {
+    const d = diagnose(answerOf(toolError('「limit」'.repeat(3000))), t({ order_id: 'x', customer_email: 'a@b.c', limit: 3 }));
+    expect(d.culprits.map((c) => [c.path, c.problem])).toEqual([[['limit'], 'invalid']]);
+  });
 });
