@@ -1,4 +1,4 @@
-// Plain English: "email is required", "The 'limit' must be between 1 and 50", "Invalid detail level \"x\". Valid options: a, b", a quoted value only one argument has.
+// Plain words: "email is required", "The 'limit' must be between 1 and 50", "I need the order id", "a, b and c are required", a name quoted in any language (参数「order_id」是必填项), a quoted value only one argument has.
 import type { CallView, Culprit, Problem } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
 import { culprit } from '../culprit.js';
