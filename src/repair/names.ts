@@ -125,7 +125,7 @@ export function dottedSegments(path: string): string[] {
   return out;
 }
 
-const QUOTES: Record<string, string> = { "'": "'", '"': '"', '`': '`', '‘': '’', '“': '”', '«': '»' };
+const QUOTES: Record<string, string> = { "'": "'", '"': '"', '`': '`', '‘': '’', '“': '”', '„': '“', '‚': '‘', '«': '»', '»': '«', '‹': '›', '「': '」', '『': '』' };
 
 function unquote(text: string): string {
   const t = text.trim();
