@@ -11,6 +11,8 @@ import { describeAnswer } from '../session/answer.js';
 import type { AnswerView, Culprit, Diagnosis } from './diagnosis.js';
 import { findUpstreamMarker } from '../matchers/phrases.js';
 import { guidanceOf, type AnswerRead, type Guidance } from './guidance.js';
+import { pathsWithValue, sentAt } from './names.js';
+import { clip } from './culprit.js';
 import { diagnose } from './diagnose.js';
 import { answerView, callView, isRefusal } from './view.js';
 import { fixArguments } from './fix.js';
@@ -189,6 +191,16 @@ async function transient(refusal: Refusal, first: Read, send: Send, settings: Ag
   return ended('transient', 'recovered', 'handled: the answer says the failure passes, though not when; a retry after a backoff failed again, so the agent retries later', steps, { attempt: 1, ...blind });
 }
 
+/** The one argument an answer points at without saying what is wrong with it: named, or the only one holding a value it quotes. */
+function pointedAt(answer: Read): Culprit | undefined {
+  const guidance = answer.guidance();
+  const path = guidance?.path;
+  if (path === undefined) return undefined;
+  const sent = sentAt(answer.call, path);
+  if (guidance!.cause === 'quotes a value sent' && pathsWithValue(answer.call, sent.value).length !== 1) return undefined;
+  return { path, problem: sent.sent ? 'invalid' : 'missing', evidence: clip(answer.view.texts.join(' ')), format: 'prose' };
+}
+
 /** Did the agent follow the answer's own advice for every argument it changed (a value it offered, an argument it called unexpected)? */
 function followedAdvice(culprits: readonly Culprit[], before: Record<string, unknown>, after: Record<string, unknown>): boolean {
   const changed = culprits.filter((c) => JSON.stringify(valueAt(before, c.path)) !== JSON.stringify(valueAt(after, c.path)));
@@ -225,15 +237,21 @@ async function fixLoop(category: 'validation' | 'business', refusal: Refusal, fi
     const step: RepairStep = { understood: understood(diagnosis) };
     steps.push(step);
     const other = diagnosis.suggestedTools[0];
-    if (diagnosis.culprits.length === 0) {
+    let culprits = diagnosis.culprits;
+    if (culprits.length === 0) {
       // The first answer located what the agent changed: a later answer that locates nothing more does not undo that.
       if (attempt > 1) return ended(category, 'undetermined', `the answer to try ${attempt - 1} singles out nothing more to change`, steps, { cause: 'a later answer singles out nothing more' });
       if (diagnosis.final) return ended(category, 'recovered', 'handled: the answer says a retry cannot succeed, so the agent stops', steps, { attempt });
       if (other !== undefined) return ended(category, 'recovered', `handled: the answer names a tool to call first: '${other}'`, steps, { attempt });
-      if (category === 'business') return blindRetry(refusal, answer, send, steps);
-      return unrecovered(category, answer, 'the answer singles out nothing to change', steps);
+      // No format said what is wrong, but the answer points at one argument ("Invalid time zone specified: a"): a model changes it.
+      const pointed = pointedAt(answer);
+      if (pointed !== undefined) {
+        culprits = [pointed];
+        step.understood = understood({ ...diagnosis, culprits });
+      } else if (category === 'business') return blindRetry(refusal, answer, send, steps);
+      else return unrecovered(category, answer, 'the answer singles out nothing to change', steps);
     }
-    const fixed = fixArguments(args, diagnosis.culprits, schema);
+    const fixed = fixArguments(args, culprits, schema);
     if (JSON.stringify(fixed) === JSON.stringify(args)) {
       // Nothing to change in the call, but the answer sends the agent to another tool first (to list valid ids, say).
       if (other !== undefined) return ended(category, 'recovered', `the answer names a tool to call first: '${other}'`, steps, { attempt });
@@ -271,7 +289,7 @@ async function fixLoop(category: 'validation' | 'business', refusal: Refusal, fi
     const next = read(sent, refusal, fixed, settings);
     // Refused for the same reason: the agent's change did not help. When it did what the answer said, the advice is at fault.
     if (reasonOf(next.view, args, fixed) === reasonOf(answer.view, args, fixed)) {
-      return followedAdvice(diagnosis.culprits, args, fixed)
+      return followedAdvice(culprits, args, fixed)
         ? ended(category, 'not-recoverable', 'the agent did what the answer said, and the server refused the repaired call for the same reason', steps)
         : ended(category, 'undetermined', 'the server refused the repaired call for the same reason', steps, { cause: 'the repaired value refused for the same reason' });
     }

@@ -8,7 +8,7 @@ import { clip } from './culprit.js';
  * unknown tool, where they speak of the tool's name.
  */
 const REFUSAL = /\b(?:do not retry|don'?t retry|not retryable|should not be retried|(?:needs|requires|require|pending|awaiting) (?:\w+ )?approval|approval (?:is )?required|permission denied|forbidden|not allowed|not permitted|access denied|already exists|quota (?:has been )?exceeded|exceeded (?:your|the) quota|plan does not include|upgrade your plan|insufficient (?:funds|balance|credits)|(?:explicitly |please )?ask the user|do not (?:invent|guess|make up)|illegal operation on a directory|is a directory|not a directory|EISDIR|ENOTDIR|EACCES|EPERM)\b/i;
-const ABSENT = /\b(?:not found|does not exist|doesn'?t exist|no such [\w-]+)\b/i;
+const ABSENT = /\b(?:not found|does not exist|doesn'?t exist|no such [\w-]+|no (?:\w+ ){1,2}(?:matching|matched|were found|was found)|no existe|nicht gefunden|existiert nicht|introuvable|n'existe pas|não encontrad[oa]|não existe|non trovat[oa])\b|не найден|找不到|不存在|未找到|見つかりません|存在しません/i;
 
 /** What the structured metadata says: a business or permission category, or retryable false with nothing located. */
 export function finalFromMetadata(answer: AnswerView, located: boolean): Diagnosis['final'] {

@@ -16,6 +16,8 @@ import { answerView, callView } from './view.js';
 export interface Guidance {
   cause: 'names an argument' | 'names a tool' | 'says the failure is final' | 'says the failure passes' | 'carries error metadata' | 'quotes a value sent' | 'states what is expected' | 'says what to do';
   detail: string;
+  /** The argument it names or whose value it quotes, when it names one the call sent or the tool declares. */
+  path?: string[];
 }
 
 /** An answer already read by the agent: its view, the call it answers and the diagnosis (else they are worked out here, the diagnosis last). */
@@ -51,11 +53,12 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
   const invalidCall = exchange.case.expect === 'invalid-input';
   const diagnosis = () => read?.diagnosis ?? diagnose(view, call);
   if (text.trim() !== '') {
-    const named = namedArgument(text, call, targetNames(exchange.case.target));
-    if (named) return { cause: 'names an argument', detail: `names the argument '${named}'` };
+    // An answer that names several arguments (an echo of the call) points at none of them in particular.
+    const named = namedArguments(text, call, targetNames(exchange.case.target));
+    if (named.length > 0) return { cause: 'names an argument', detail: `names the argument '${named[0].join('.')}'`, ...(named.length === 1 ? { path: named[0] } : {}) };
     if (argumentsLeftOut(exchange) && saysArgumentsMissing(text)) return { cause: 'names an argument', detail: 'says the arguments are missing' };
     const value = quotedValue(text, call);
-    if (value) return { cause: 'quotes a value sent', detail: `quotes the value sent for '${value}'` };
+    if (value) return { cause: 'quotes a value sent', detail: `quotes the value sent for '${value.join('.')}'`, path: value };
     const tool = toolNames.find((n) => n !== call.requestedTool && n.length >= 3 && new RegExp(`(?<![\\w-])${escapeRegExp(n)}(?![\\w-])`).test(text));
     if (tool) return { cause: 'names a tool', detail: `names the tool '${tool}'` };
     const expectation = findExpectation(text);
@@ -81,22 +84,24 @@ function callViewOf(exchange: Exchange, toolNames: readonly string[]): CallView 
 }
 
 /**
- * An argument the text names, by its path. The names the probe aimed at count as written (3 characters or more), or
- * quoted, after ':' or a word for a field ("Required at a"); any other declared or sent name counts quoted (in any
- * script) or said to be at fault ("key is required", "field key"), and a common word ("type", "name") only quoted.
+ * The arguments the text names, by their paths, the surest first. The names the probe aimed at count as written (3
+ * characters or more), or quoted, after ':' or a word for a field ("Required at a"); any other declared or sent name
+ * counts quoted (in any script) or said to be at fault ("key is required", "field key"), then as a word in any spelling
+ * of its letters, a common word ("type", "name") only quoted. Only the surest kind found is returned.
  */
-function namedArgument(text: string, call: CallView, targeted: readonly string[]): string | undefined {
-  for (const name of targeted) if (mentions(text, name)) return name;
+function namedArguments(text: string, call: CallView, targeted: readonly string[]): string[][] {
+  const aimed = targeted.filter((name) => mentions(text, name)).map((name) => [name]);
+  if (aimed.length > 0) return aimed;
+  const sure: string[][] = [];
+  const loose: string[][] = [];
   for (const path of knownPaths(call)) {
     const leaf = path[path.length - 1];
     if (/^\d+$/.test(leaf) || leaf.length > 80) continue;
     const quoted = new RegExp(`${OPEN}\\s?${escapeRegExp(leaf)}\\s?${CLOSE}`, 'g');
-    for (const m of text.matchAll(quoted)) if (!CRASH_PROPERTY.test(text.slice(0, m.index))) return path.join('.');
-    if (saysAtFault(text, leaf)) return path.join('.');
-    if (leaf.length < 3 || COMMON_WORDS.has(leaf.toLowerCase()) || COMMON_WORDS.has(wordsOf(leaf))) continue;
-    if (new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}(?![\\w$-])`, 'i').test(text)) return path.join('.');
+    if ([...text.matchAll(quoted)].some((m) => !CRASH_PROPERTY.test(text.slice(0, m.index))) || saysAtFault(text, leaf)) sure.push(path);
+    else if (leaf.length >= 3 && !COMMON_WORDS.has(leaf.toLowerCase()) && !COMMON_WORDS.has(wordsOf(leaf)) && new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}(?![\\w$-])`, 'i').test(text)) loose.push(path);
   }
-  return undefined;
+  return sure.length > 0 ? sure : loose;
 }
 
 /** A name in any spelling of its letters: "timezone" as "time zone", "Time-Zone" or "TIME_ZONE"; "order_id" as "orderId", "order id". */
@@ -148,7 +153,7 @@ function saysArgumentsMissing(text: string): boolean {
  * quoted path with ("open '/srv/root/a'"), or echoes when long enough to be ours (in another case for a code such as
  * "crc32", or by its plain start when the rest came back mangled by an encoder). A blank value quoted says nothing.
  */
-function quotedValue(text: string, call: CallView): string | undefined {
+function quotedValue(text: string, call: CallView): string[] | undefined {
   for (const [path, value] of sentValues(call.arguments, [])) {
     const v = String(value);
     if (v.length > 200) continue;
@@ -164,9 +169,9 @@ function quotedValue(text: string, call: CallView): string | undefined {
   return undefined;
 }
 
-/** Every string or number the call sent, with its dotted path (arrays and objects walked a few levels deep). */
-function sentValues(value: unknown, path: string[], depth = 0): [string, string | number][] {
-  if (typeof value === 'string' || typeof value === 'number') return path.length > 0 ? [[path.join('.'), value]] : [];
+/** Every string or number the call sent, with its path (arrays and objects walked a few levels deep). */
+function sentValues(value: unknown, path: string[], depth = 0): [string[], string | number][] {
+  if (typeof value === 'string' || typeof value === 'number') return path.length > 0 ? [[path, value]] : [];
   if (depth > 3) return [];
   if (Array.isArray(value)) return value.slice(0, 16).flatMap((v, i) => sentValues(v, [...path, String(i)], depth + 1));
   if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => sentValues(v, [...path, k], depth + 1));

@@ -12,9 +12,24 @@ function names(text: string, name: string): boolean {
   return new RegExp(`(?<![\\w./-])${escapeRegExp(name)}(?![\\w/-]|\\.\\w)`).test(text);
 }
 
-/** Does `name` stand in `text` inside quotes or backticks? */
+/** Does `name` stand in `text` inside quotes or backticks (of any script: 「list_tasks」, « x »)? */
 function quoted(text: string, name: string): boolean {
-  return new RegExp(`['"\`‘“]${escapeRegExp(name)}['"\`’”]`).test(text);
+  return new RegExp(`['"\`‘“「『«‹„]\\s?${escapeRegExp(name)}\\s?['"\`’”」』»›“]`).test(text);
+}
+
+/** A word for "tool" in the languages servers answer in, near a name: "the 「list_tasks」 tool", "工具「x」". */
+const TOOL_WORD = /\btools?\b|工具|ツール|herramienta|Werkzeug|outil|ferramenta|strumento|инструмент/i;
+
+/** Every string a schema allows as a value (enum, const, examples), a few levels deep: a name among them may be a value, not an offer. */
+function schemaStrings(schema: unknown, depth = 0, out = new Set<string>()): Set<string> {
+  if (depth > 6 || !isRecord(schema)) return out;
+  for (const key of ['enum', 'examples']) if (Array.isArray(schema[key])) for (const v of schema[key] as unknown[]) if (typeof v === 'string') out.add(v);
+  if (typeof schema.const === 'string') out.add(schema.const);
+  for (const v of Object.values(schema)) {
+    if (isRecord(v)) schemaStrings(v, depth + 1, out);
+    else if (Array.isArray(v)) for (const item of v) schemaStrings(item, depth + 1, out);
+  }
+  return out;
 }
 
 /** Every string in a structured value, with the key it sits under and whether it is an item of a list. */
@@ -39,12 +54,15 @@ export function suggestedTools(answer: AnswerView, call: CallView, texts: readon
   const unknownTool = !call.toolNames.includes(call.requestedTool);
   const found: { name: string; at: number }[] = [];
   const offer = (name: string, at: number) => found.push({ name, at });
+  const values = schemaStrings(call.tool.inputSchema);
   texts.forEach((text, t) => {
     const contexts = [...text.matchAll(LIST), ...text.matchAll(HINT)].map((m) => m[0]);
     for (const name of candidates) {
       const i = text.indexOf(name);
       if (i < 0 || !names(text, name)) continue;
-      if ((unknownTool && quoted(text, name)) || contexts.some((c) => names(c, name))) offer(name, t * 1e6 + i);
+      // A listed tool quoted beside a word for "tool", in any language, that is no value the schema allows, is an offer.
+      const near = text.slice(Math.max(0, i - 24), i + name.length + 24);
+      if ((unknownTool && quoted(text, name)) || contexts.some((c) => names(c, name)) || (quoted(text, name) && TOOL_WORD.test(near) && !values.has(name))) offer(name, t * 1e6 + i);
     }
   });
   answer.structured.forEach((root, r) => {

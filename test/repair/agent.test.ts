@@ -148,9 +148,14 @@ describe('repairCall: other categories', () => {
   it('not recoverable only when the answer gives nothing; undetermined when it names what the agent cannot act on', async () => {
     const nothing = await repairCall({ exchange: refusal('Operation failed', {}), tool: TOOL, policy: ALL }, scripted().send, settings());
     expect(nothing).toMatchObject({ result: 'not-recoverable', recovered: false });
-    // A field quoted in a sentence the agent reads no problem word in: it points at order_id, so it is no finding.
-    const named = await repairCall({ exchange: refusal("Something is off with 'order_id' today", {}), tool: TOOL, policy: ALL }, scripted().send, settings());
-    expect(named.result).not.toBe('not-recoverable');
+    // A field quoted in a sentence no format reads a problem in: it points at order_id, and a model changes that one.
+    const pointed = scripted(success);
+    const named = await repairCall({ exchange: refusal("Something is off with 'order_id' today", { order_id: 'ord_zzzzzz' }, 'positive'), tool: TOOL, policy: ALL }, pointed.send, settings());
+    expect(named).toMatchObject({ result: 'recovered', confirmed: true });
+    expect(pointed.sent).toHaveLength(1);
+    // Two fields named, neither singled out: the agent cannot tell which to change, and it is no finding either.
+    const two = await repairCall({ exchange: refusal("Something is off with 'order_id' and 'limit' today", { order_id: 'ord_zzzzzz', limit: 5 }), tool: TOOL, policy: ALL }, scripted().send, settings());
+    expect(two).toMatchObject({ result: 'undetermined', cause: 'names an argument' });
   });
 
   it('a repaired call refused for the same reason: not recoverable when the agent did what the answer said, else undetermined', async () => {

@@ -97,6 +97,13 @@ describe('diagnose: suggested tools', () => {
   it('reads a JSON list of names in error.data', () => {
     expect(read({ error: { code: -32602, message: 'Tool not found', data: { tools: ['get_order', 'cancel_order', 'nope'] } } }, {}, 'get_ordr').suggestedTools).toEqual(['get_order', 'cancel_order']);
   });
+  it('reads a listed tool quoted beside a word for "tool", in any language (mcp-shrimp-task-manager 1.0.21)', () => {
+    const call = callOf('update_task', { type: 'object', properties: { taskId: { type: 'string' } }, required: ['taskId'] }, { taskId: 'x' }, { toolNames: ['update_task', 'list_tasks', 'get_task_detail'] });
+    expect(diagnose(answerOf(toolError('找不到ID為 `x` 的任務。請使用「list_tasks」工具確認有效的任務ID後再試。')), call).suggestedTools).toEqual(['list_tasks']);
+    expect(diagnose(answerOf(toolError('Task x not found. Use the "list_tasks" tool to see valid ids.')), call).suggestedTools).toEqual(['list_tasks']);
+    // Quoted, but no word for a tool near it: a value, not an offer.
+    expect(diagnose(answerOf(toolError('Status "list_tasks" is not valid.')), call).suggestedTools).toEqual([]);
+  });
   it('does not take an allowed value that shares a tool name for an offer (calc-mcp 2.1.1, base64 {})', () => {
     // A real answer: base64's action enum holds "encode", which is also a tool of calc-mcp.
     const call = callOf('base64', { type: 'object', properties: { input: { type: 'string' }, action: { type: 'string', enum: ['encode', 'decode'] } }, required: ['input', 'action'] }, {}, { toolNames: ['base64', 'encode', 'hash'] });
@@ -199,7 +206,11 @@ describe('diagnose: final', () => {
     const end = at + evidence.length;
     expect(end === text.length || /\s/.test(text[end])).toBe(true);
   });
-  const words = ['This refund requires approval from a manager.', 'Permission denied', '403 Forbidden', 'Deleting orders is not allowed for this account', 'Access denied', 'Order ord_1 already exists', 'Monthly quota exceeded', 'Your plan does not include exports. Upgrade your plan.', 'Do not retry this request.'];
+  const words = [
+    'This refund requires approval from a manager.', 'Permission denied', '403 Forbidden', 'Deleting orders is not allowed for this account', 'Access denied', 'Order ord_1 already exists', 'Monthly quota exceeded', 'Your plan does not include exports. Upgrade your plan.', 'Do not retry this request.',
+    // Nothing matches, and "not found" in other languages (mcp-shrimp-task-manager answers in Chinese).
+    "No files matching 'x' were found.", 'No orders matched your filter.', '找不到ID為 `ord_9` 的任務。', 'El pedido ord_9 no existe.', 'Bestellung ord_9 wurde nicht gefunden.', 'Заказ ord_9 не найден.',
+  ];
   for (const text of words) {
     it(`reads "${text}"`, () => {
       expect(read(toolError(text)).final).toBeDefined();

@@ -71,7 +71,7 @@ function mentions(clause: string, call: CallView, names: { pattern: string }[]):
 function problemAfter(after: string): Problem | 'describe' | undefined {
   // "The email address is required": a noun that describes the value ("address", "text") sits between name and problem.
   // "The limit you gave me": who sent it says nothing of it.
-  const a = after.replace(/^\s*:?\s*(?:field|parameter|param|argument|property|option|value|address|text|string|number|input|setting|entry)?\s*(?:(?:that\s+)?you\s+(?:gave|sent|passed|provided)(?:\s+me)?\s+)?/i, '');
+  const a = after.replace(/^\s*:?\s*(?:field|parameter|param|argument|property|option|value|address|text|string|number|input|setting|entry|array|list|object|map)?\s*(?:(?:that\s+)?you\s+(?:gave|sent|passed|provided)(?:\s+me)?\s+)?/i, '');
   if (/^(?:is|are)\s+(?:not required|optional)\b/i.test(a)) return undefined;
   if (/^(?:is|are)\s+(?:(?:all|both)\s+)?(?:required|missing|mandatory|not (?:provided|specified|set))\b|^(?:must|should|needs? to|has to)\s+be\s+(?:provided|specified|set|supplied|present|given|included)\b/i.test(a)) return 'missing';
   // "is not allowed" alone: "limit is not allowed to exceed 50" is a bound.
