@@ -8,6 +8,7 @@ const STAGES = [
   ['transport', '^src/transport/'],
   ['session', '^src/session/'],
   ['schema', '^src/schema/'],
+  ['diagnose', '^src/diagnose/'],
   ['plan', '^probes/|^src/plan/'],
   ['engine', '^src/engine/'],
   ['grade', '^rules/|^src/grade/'],

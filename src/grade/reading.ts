@@ -18,7 +18,7 @@ import { extractMetadata, type ErrorMetadata, type MetadataOptions } from '../ma
 import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText } from '../matchers/sent.js';
 import type { LeakOptions } from '../matchers/leaks.js';
 import { methodOf } from '../session/answer.js';
-import { guidanceOf, type Guidance } from '../repair/guidance.js';
+import { guidanceOf, type Guidance } from '../diagnose/guidance.js';
 
 /** What every reading of a run shares: the session, and the metadata field names the user added (one setting for all rules). */
 export interface ReadingSettings {

@@ -5,8 +5,8 @@ import type { JsonSchema } from '../types.js';
 import { asSchema, normalizeSchema, propertySchemas } from '../schema/read.js';
 import { jsonClone, minimalItem, minimalValue, validInContext } from '../schema/values.js';
 import { isRecord } from '../util/guards.js';
-import type { Culprit } from './diagnosis.js';
-import { describedKind, describedValues, formatValues } from './expected.js';
+import type { Culprit } from '../diagnose/diagnosis.js';
+import { describedKind, describedValues, formatValues } from '../diagnose/expected.js';
 
 /** The schema of the property at `path` of an object schema, or undefined when the schema does not declare it. */
 export function schemaAt(schema: JsonSchema, path: readonly string[]): JsonSchema | undefined {

@@ -6,7 +6,7 @@ import { abbreviate } from '../util/text.js';
 import { NO_TOOL } from '../types.js';
 import type { Repairer } from '../engine/run.js';
 import { callPolicy, type SafetyFlags } from '../plan/safety.js';
-import { isRefusal } from './view.js';
+import { isRefusal } from '../diagnose/view.js';
 import { repairCall, type AgentSettings } from './agent.js';
 
 /** Refused calls the agent takes per (tool, probe kind): enough to measure, few enough to keep a run's time. */

@@ -1,6 +1,6 @@
 // Test helper: the AnswerView and CallView the repair agent builds, from a raw tools/call answer frame and a tool.
 import type { JsonSchema } from '../../src/types.js';
-import type { AnswerView, CallView } from '../../src/repair/diagnosis.js';
+import type { AnswerView, CallView } from '../../src/diagnose/diagnosis.js';
 import { extractMetadata } from '../../src/matchers/metadata.js';
 import { isRecord } from '../../src/util/guards.js';
 import { exchange } from '../helpers/exchange.js';

@@ -1,8 +1,8 @@
 // diagnose(): one reading of an answer (readers in FORMATS order), culprits merged, offered tools, transient and final; and names.ts, every spelling.
 import { describe, expect, it } from 'vitest';
-import { FORMATS } from '../../src/repair/diagnosis.js';
-import { diagnose, READERS } from '../../src/repair/diagnose.js';
-import { resolveMention, resolvePath } from '../../src/repair/names.js';
+import { FORMATS } from '../../src/diagnose/diagnosis.js';
+import { diagnose, READERS } from '../../src/diagnose/diagnose.js';
+import { resolveMention, resolvePath } from '../../src/diagnose/names.js';
 import { answerOf, callOf, toolError, type Frame } from './answer.js';
 
 const orders = {

@@ -1,7 +1,7 @@
 // The agent's edit: only the located culprits change; their values come from the answer, else from the field's schema.
 import { describe, expect, it } from 'vitest';
 import { exampleValues, fixArguments, schemaAt } from '../../src/repair/fix.js';
-import type { Culprit } from '../../src/repair/diagnosis.js';
+import type { Culprit } from '../../src/diagnose/diagnosis.js';
 
 const schema = {
   type: 'object',

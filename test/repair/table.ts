@@ -1,7 +1,7 @@
 // Test helper: a table of answers run through diagnose(), asserting the culprits (path, problem, expected, format) in order, and what else the answer says.
 import { expect, it } from 'vitest';
-import type { CallView, Culprit, Diagnosis } from '../../src/repair/diagnosis.js';
-import { diagnose } from '../../src/repair/diagnose.js';
+import type { CallView, Culprit, Diagnosis } from '../../src/diagnose/diagnosis.js';
+import { diagnose } from '../../src/diagnose/diagnose.js';
 import type { Frame } from './answer.js';
 import { answerOf } from './answer.js';
 

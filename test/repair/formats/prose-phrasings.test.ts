@@ -2,7 +2,7 @@
 // lists of names, a name asked for in conversation, parameter lists that are not values, "Available <things>:" lists, a
 // value in parentheses; and what must stay unread (echoes, a crash's own words, names that are ordinary words).
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../../../src/repair/diagnose.js';
+import { diagnose } from '../../../src/diagnose/diagnose.js';
 import { answerOf } from '../answer.js';
 import { callOf, toolError } from '../answer.js';
 import { table } from '../table.js';
