@@ -101,7 +101,11 @@ function namedArguments(text: string, call: CallView, targeted: readonly string[
     if ([...text.matchAll(quoted)].some((m) => !CRASH_PROPERTY.test(text.slice(0, m.index))) || saysAtFault(text, leaf)) sure.push(path);
     else if (leaf.length >= 3 && !COMMON_WORDS.has(leaf.toLowerCase()) && !COMMON_WORDS.has(wordsOf(leaf)) && new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}(?![\\w$-])`, 'i').test(text)) loose.push(path);
   }
-  return sure.length > 0 ? sure : loose;
+  if (sure.length > 0) return sure;
+  // Every argument sent, named in passing ("Received arg types: {topic: string, depth: string}"): an echo, no pointer.
+  const sent = Object.keys(call.arguments);
+  if (sent.length >= 2 && sent.every((k) => loose.some((p) => p.length === 1 && p[0] === k))) return [];
+  return loose;
 }
 
 /** A name in any spelling of its letters: "timezone" as "time zone", "Time-Zone" or "TIME_ZONE"; "order_id" as "orderId", "order id". */
