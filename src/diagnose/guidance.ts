@@ -54,7 +54,7 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
   const diagnosis = () => read?.diagnosis ?? diagnose(view, call);
   if (text.trim() !== '') {
     // An answer that names several arguments (an echo of the call) points at none of them in particular.
-    const named = namedArguments(text, call, targetNames(exchange.case.target));
+    const named = namedArguments(withoutEchoes(text, call), call, targetNames(exchange.case.target));
     if (named.length > 0) return { cause: 'names an argument', detail: `names the argument '${named[0].join('.')}'`, ...(named.length === 1 ? { path: named[0] } : {}) };
     if (argumentsLeftOut(exchange) && saysArgumentsMissing(text)) return { cause: 'names an argument', detail: 'says the arguments are missing' };
     const value = quotedValue(text, call);
@@ -101,11 +101,14 @@ function namedArguments(text: string, call: CallView, targeted: readonly string[
     if ([...text.matchAll(quoted)].some((m) => !CRASH_PROPERTY.test(text.slice(0, m.index))) || saysAtFault(text, leaf)) sure.push(path);
     else if (leaf.length >= 3 && !COMMON_WORDS.has(leaf.toLowerCase()) && !COMMON_WORDS.has(wordsOf(leaf)) && new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}(?![\\w$-])`, 'i').test(text)) loose.push(path);
   }
-  if (sure.length > 0) return sure;
-  // Every argument sent, named in passing ("Received arg types: {topic: string, depth: string}"): an echo, no pointer.
-  const sent = Object.keys(call.arguments);
-  if (sent.length >= 2 && sent.every((k) => loose.some((p) => p.length === 1 && p[0] === k))) return [];
-  return loose;
+  return sure.length > 0 ? sure : loose;
+}
+
+/** A braced list of several arguments sent ("Received arg types: {topic: string, depth: string}") echoes the call: it points at none. */
+function withoutEchoes(text: string, call: CallView): string {
+  const sent = Object.keys(call.arguments).map((k) => new RegExp(`(?<![\\w$-])${escapeRegExp(k)}(?![\\w$-])`));
+  if (sent.length < 2) return text;
+  return text.replace(/\{[^{}\n]{0,2000}\}/g, (span) => (sent.filter((k) => k.test(span)).length >= 2 ? '{…}' : span));
 }
 
 /** A name in any spelling of its letters: "timezone" as "time zone", "Time-Zone" or "TIME_ZONE"; "order_id" as "orderId", "order id". */

@@ -1,0 +1,67 @@
+// guidanceOf(): does an answer give an agent anything? The one reading behind recovery-hint and the agent's "not
+// recoverable" versus "undetermined": answers that give nothing, and each kind of thing an answer can point at.
+import { describe, expect, it } from 'vitest';
+import { guidanceOf } from '../../src/diagnose/guidance.js';
+import type { Exchange, JsonSchema } from '../../src/types.js';
+import { exchange, type ExchangeSpec } from '../helpers/exchange.js';
+
+const schema: JsonSchema = {
+  type: 'object',
+  properties: { order_id: { type: 'string' }, timezone: { type: 'string' }, file_paths: { type: 'array', items: { type: 'string' } }, limit: { type: 'integer' }, algorithm: { type: 'string' } },
+  required: ['order_id'],
+};
+const TOOLS = ['get_order', 'list_orders'];
+
+/** A refusal from get_order, whose schema is declared. */
+function refusal(spec: ExchangeSpec): Exchange {
+  return { ...exchange({ tool: 'get_order', isError: true, ...spec }), inputSchema: schema };
+}
+const read = (spec: ExchangeSpec) => guidanceOf(refusal(spec), TOOLS, undefined);
+
+describe('guidanceOf: answers that give an agent nothing', () => {
+  it.each([
+    ['generic', 'Operation failed'],
+    ['empty', ''],
+    ['internal error', 'Internal error'],
+    ['a crash that names no argument', "Cannot read properties of undefined (reading 'map')"],
+    ['a stack trace', 'TypeError: x is not iterable\n    at Object.use (/srv/app/handler.js:12:5)\n    at run (/srv/app/index.js:3:1)'],
+    ['a crash that quotes an argument as the code’s own property', "Cannot destructure property 'order_id' of 'request.params.arguments' as it is undefined."],
+    ['a vague instruction to an invalid call', 'Invalid request, please check your input and try again'],
+    ['an echo of every argument', 'datatype mismatch [Diagnostic] Received arg types: {order_id: string, limit: number}'],
+  ])('%s', (_name, text) => {
+    expect(read({ probe: 'wrong-type', args: { order_id: 'ord_1', limit: 'ten' }, text })).toBeUndefined();
+  });
+});
+
+describe('guidanceOf: what an answer points at', () => {
+  it.each([
+    ['a field quoted in Chinese', '参数「order_id」是必填项', {}, 'names an argument', ['order_id']],
+    ['a field said to be at fault', 'limit must be between 1 and 50', { order_id: 'ord_1', limit: 99 }, 'names an argument', ['limit']],
+    ['a compound name split in words ("time zone" for timezone)', 'Invalid time zone specified: ', { order_id: 'ord_1', timezone: '' }, 'names an argument', ['timezone']],
+    ['a value in parentheses', 'The first argument must be of type string. Received type number (1.5)', { order_id: 'ord_1', limit: 1.5 }, 'quotes a value sent', ['limit']],
+    ['a value quoted inside a list', "No files matching 'a.txt' were found.", { order_id: 'ord_1', file_paths: ['a.txt'] }, 'quotes a value sent', ['file_paths', '0']],
+    ['a code in another case', 'Error: CRC32 does not support HMAC', { order_id: 'ord_1', algorithm: 'crc32' }, 'quotes a value sent', ['algorithm']],
+    ['a value whose plain start survived an encoder', 'Invalid order: errlint ðð½ð', { order_id: 'errlint 😀👍🏽' }, 'quotes a value sent', ['order_id']],
+    ['a tool the server lists', 'Use list_orders to find the id.', { order_id: 'x' }, 'names a tool', undefined],
+    ['an expectation in words', 'Expected a string of at least 3 characters', { order_id: 'x' }, 'states what is expected', undefined],
+  ] as [string, string, Record<string, unknown>, string, string[] | undefined][])('%s', (_name, text, args, cause, path) => {
+    const g = read({ probe: 'positive', args, text });
+    expect(g?.cause).toBe(cause);
+    expect(g?.path).toEqual(path);
+  });
+
+  it('an instruction counts for a valid call, not for one the schema refuses', () => {
+    expect(read({ probe: 'positive', args: { order_id: 'ord_1' }, text: 'Contact the store owner to enable this.' })?.cause).toBe('says what to do');
+    expect(read({ probe: 'wrong-type', args: { order_id: 1 }, text: 'Contact the store owner to enable this.' })).toBeUndefined();
+  });
+
+  it('two arguments named point at neither in particular (no path), though the answer names something', () => {
+    const g = read({ probe: 'positive', args: { order_id: 'ord_1', limit: 5 }, text: "'order_id' and 'limit' do not go together" });
+    expect(g?.cause).toBe('names an argument');
+    expect(g?.path).toBeUndefined();
+  });
+
+  it('metadata the agent can act on', () => {
+    expect(read({ probe: 'positive', args: { order_id: 'ord_1' }, text: 'Refused', structuredContent: { errorCategory: 'business', isRetryable: false } })?.cause).toBe('carries error metadata');
+  });
+});
