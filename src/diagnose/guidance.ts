@@ -2,7 +2,7 @@
 // nothing, and the repair agent tells "not recoverable" (it gives nothing) from "undetermined" (it names something the
 // agent could not turn into a call) by it.
 import type { Exchange, MetadataOptions } from '../types.js';
-import { findExpectation, nextSteps } from '../matchers/phrases.js';
+import { expectations, nextSteps } from '../matchers/phrases.js';
 import { hasActionableMetadata } from '../matchers/metadata.js';
 import { targetNames } from '../matchers/sent.js';
 import { escapeRegExp } from '../util/regex.js';
@@ -41,6 +41,9 @@ const CRASH_QUOTE = /\b(?:propert(?:y|ies)|reading)\s*['"`‘“][^'"`’”\n]*
 /** Stack frames, in the runtimes whose traces end up in answers: their words ("at Object.use (…)") are the code's, not advice. */
 const STACK_LINE = /^\s*(?:at\s.*|File\s+".*|.*\.\w+:\d+(?::\d+)?\)?)$/gm;
 
+/** An example marker, or "format (e.g. …)", alone: boilerplate that states no expectation of this call ("sending data in the wrong format (e.g., string instead of object)"). */
+const EXAMPLE_ONLY = /^(?:e\.g\.|for example|format\s*\(\s*(?:e\.g\.|for example))/i;
+
 /** Instructions that only say to look again or send the same call again: they give nothing to change. */
 const VAGUE_STEP = /^(?:retry|try|check|verify|ensure|make sure|see|fix|correct|update)$/i;
 
@@ -61,7 +64,7 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
     if (value) return { cause: 'quotes a value sent', detail: `quotes the value sent for '${value.join('.')}'`, path: value };
     const tool = toolNames.find((n) => n !== call.requestedTool && n.length >= 3 && new RegExp(`(?<![\\w-])${escapeRegExp(n)}(?![\\w-])`).test(text));
     if (tool) return { cause: 'names a tool', detail: `names the tool '${tool}'` };
-    const expectation = findExpectation(text);
+    const expectation = expectations(text).find((e) => !EXAMPLE_ONLY.test(text.slice(e.index, e.index + e.phrase.length + 8)))?.phrase;
     if (expectation) return { cause: 'states what is expected', detail: `says what a valid value looks like ("${expectation}")` };
     // To a call the schema refuses, advice to act otherwise without saying how gives nothing; to a valid one it may be the move.
     const step = invalidCall ? undefined : nextSteps(text).find((s) => !VAGUE_STEP.test(s));
@@ -71,7 +74,8 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
   if (culprits[0]) return { cause: 'names an argument', detail: `names the argument '${culprits[0].path.join('.')}'` };
   if (suggestedTools[0]) return { cause: 'names a tool', detail: `names the tool '${suggestedTools[0]}'` };
   if (final) return { cause: 'says the failure is final', detail: `says a retry cannot succeed ("${final.evidence}")` };
-  if (transient) return { cause: 'says the failure passes', detail: `says the failure passes ("${transient.evidence}")` };
+  // To a call the schema refuses, "it passes, retry" leads to the same refusal: the input was never looked at.
+  if (transient && !invalidCall) return { cause: 'says the failure passes', detail: `says the failure passes ("${transient.evidence}")` };
   return undefined;
 }
 

@@ -288,3 +288,8 @@ const EXPECTATION = new RegExp(
 export function findExpectation(text: string): string | null {
   return EXPECTATION.exec(text)?.[0] ?? null;
 }
+
+/** Every phrase in `text` that states what valid input looks like, in order, each with where it starts. */
+export function expectations(text: string): { phrase: string; index: number }[] {
+  return [...text.matchAll(new RegExp(EXPECTATION.source, 'gi'))].map((m) => ({ phrase: m[0], index: m.index! }));
+}

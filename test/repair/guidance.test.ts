@@ -28,6 +28,10 @@ describe('guidanceOf: answers that give an agent nothing', () => {
     ['a crash that quotes an argument as the code’s own property', "Cannot destructure property 'order_id' of 'request.params.arguments' as it is undefined."],
     ['a vague instruction to an invalid call', 'Invalid request, please check your input and try again'],
     ['an echo of every argument', 'datatype mismatch [Diagnostic] Received arg types: {order_id: string, limit: number}'],
+    // n8n-mcp 2.87.0's boilerplate note: an example marker about no argument in particular states no expectation.
+    ['boilerplate with an example', 'datatype mismatch\n\nNote: The AI agent may be sending data in the wrong format (e.g., string instead of object).'],
+    // To a call the schema refuses: the server never looked at the input, and a retry gets the same refusal.
+    ['a passing failure, to a call the schema refuses', 'Service temporarily unavailable (503). Try again later.'],
   ])('%s', (_name, text) => {
     expect(read({ probe: 'wrong-type', args: { order_id: 'ord_1', limit: 'ten' }, text })).toBeUndefined();
   });
