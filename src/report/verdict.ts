@@ -63,7 +63,9 @@ export function recoveryText(report: Pick<Report, 'recovery'>): string {
   const left = [r.outOfRate.unknownTool > 0 ? plural(r.outOfRate.unknownTool, 'unknown tool') : '', r.outOfRate.upstream > 0 ? `${plural(r.outOfRate.upstream, 'failure')} of the server's own upstream` : ''].filter(Boolean);
   const head =
     judged === 0
-      ? `recovery –: the agent could judge none of the ${plural(r.attempted - r.outOfRate.unknownTool - r.outOfRate.upstream, 'refused call')} it took`
+      ? r.undetermined > 0
+        ? `recovery –: the agent could judge none of the ${plural(r.undetermined, 'refused call')} the rate would count`
+        : 'recovery –: no refused call the agent took counts in the rate'
       : `recovery ${percent(r.rate)}: an agent recovered ${r.recovered} of the ${plural(judged, 'refused call')} it could judge ` +
         `(${r.confirmed} confirmed by the server; Repair@1 ${percent(r.rateAtFirst)}, Repair@${r.attempts} ${percent(r.rate)}${extras.length > 0 ? `; ${extras.join(', ')}` : ''})`;
   const undetermined = r.undetermined > 0 ? `; ${r.undetermined} undetermined (the answer names something the agent could not act on; never a finding)` : '';

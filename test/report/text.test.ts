@@ -4,6 +4,7 @@ import { abbreviate, shellQuote, terminalSafe } from '../../src/util/text.js';
 import { formatStylish } from '../../src/report/stylish.js';
 import { formatJson } from '../../src/report/json.js';
 import { reportWith } from '../helpers/report.js';
+import { recoveryText } from '../../src/report/verdict.js';
 
 const HOSTILE = 'boom\u001b[31mRED\u001b]0;title\u0007\r\nfake line\u202Eevil\u0000nul';
 
@@ -38,5 +39,27 @@ describe('abbreviate and shellQuote', () => {
     expect(shellQuote('node')).toBe('node');
     expect(shellQuote('(server)')).toBe("'(server)'");
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+});
+
+describe('the recovery line', () => {
+  const base = reportWith('x').recovery!;
+  const line = (over: Partial<typeof base>) => recoveryText({ recovery: { ...base, ...over } });
+
+  it('counts the decisions it could judge, and says what was undetermined or left out', () => {
+    const text = line({ attempted: 10, recovered: 6, notRecoverable: 1, undetermined: 1, rate: 0.857, outOfRate: { unknownTool: 2, upstream: 0 } });
+    expect(text).toMatch(/^recovery 86%: an agent recovered 6 of the 7 refused calls it could judge/);
+    expect(text).toContain('1 undetermined');
+    expect(text).toContain('left out of the rate: 2 unknown tools');
+    expect(text).not.toContain('rests on');
+  });
+
+  it('says the rate rests on fewer calls when many were undetermined', () => {
+    expect(line({ attempted: 10, recovered: 3, notRecoverable: 1, undetermined: 6, rate: 0.75 })).toContain('The agent could not judge 6 of 10 refused calls: the rate rests on the other 4');
+  });
+
+  it('says so when it could judge none', () => {
+    expect(line({ attempted: 3, recovered: 0, notRecoverable: 0, undetermined: 0, rate: null, outOfRate: { unknownTool: 1, upstream: 2 } })).toBe('recovery –: no refused call the agent took counts in the rate; left out of the rate: 1 unknown tool, 2 failures of the server\'s own upstream');
+    expect(line({ attempted: 2, recovered: 0, notRecoverable: 0, undetermined: 2, rate: null })).toMatch(/^recovery –: the agent could judge none of the 2 refused calls/);
   });
 });
