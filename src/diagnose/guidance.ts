@@ -165,17 +165,28 @@ function saysArgumentsMissing(text: string): boolean {
  * "crc32", or by its plain start when the rest came back mangled by an encoder). A blank value quoted says nothing.
  */
 function quotedValue(text: string, call: CallView): string[] | undefined {
-  for (const [path, value] of sentValues(call.arguments, [])) {
+  const values = sentValues(call.arguments, []);
+  for (const [path, value] of values) {
     const v = String(value);
     if (v.length > 200) continue;
     const e = escapeRegExp(v);
     if (new RegExp(`['"\`][^'"\`\\n]*[\\\\/]${e}['"\`]`).test(text)) return path;
-    if (v.trim() === '') continue;
+    // "Invalid IPv4 address:" and nothing after: the blank value we sent, printed where the value goes.
+    if (v.trim() === '') {
+      if (/:[ \t]*$/m.test(text) && values.filter(([, w]) => String(w).trim() === '').length === 1) return path;
+      continue;
+    }
     if (new RegExp(`${OPEN}${e}${CLOSE}|:\\s*${e}(?:$|[\\s.,;)])`, 'm').test(text)) return path;
-    const code = /\d|_/.test(v) || v.length >= 6;
-    if (v.length >= 4 && /\w/.test(v) && code && new RegExp(`(?<![\\w])${e}(?![\\w])`, /^[\w.-]+$/.test(v) ? 'i' : '').test(text)) return path;
+    // A code-like value bare: "A0", "crc32" in another case, a word of six letters or more.
+    const code = (/\d|_/.test(v) && v.length >= 2) || v.length >= 6;
+    if ((v.length >= 4 || /\d/.test(v)) && /\w/.test(v) && code && new RegExp(`(?<![\\w])${e}(?![\\w])`, /^[\w.-]+$/.test(v) ? 'i' : '').test(text)) return path;
     const plain = /^[\x21-\x7e][\x20-\x7e]{5,}/.exec(v)?.[0].trimEnd();
     if (plain !== undefined && plain.length >= 6 && plain !== v && text.includes(plain)) return path;
+  }
+  // A quoted piece of one value ("Invalid digit '9' for base 4" for 95, "Syntax error in part "‮txt.exe‬""): that value's argument.
+  for (const m of text.matchAll(new RegExp(`${OPEN}([^'"\`‘’“”«»‹›„‚「」『』\\n]{1,80})${CLOSE}`, 'g'))) {
+    const holders = values.filter(([, w]) => String(w).includes(m[1]));
+    if (holders.length === 1 && String(holders[0][1]).length <= 4096) return holders[0][0];
   }
   return undefined;
 }

@@ -46,6 +46,10 @@ describe('guidanceOf: what an answer points at', () => {
     ['a value quoted inside a list', "No files matching 'a.txt' were found.", { order_id: 'ord_1', file_paths: ['a.txt'] }, 'quotes a value sent', ['file_paths', '0']],
     ['a code in another case', 'Error: CRC32 does not support HMAC', { order_id: 'ord_1', algorithm: 'crc32' }, 'quotes a value sent', ['algorithm']],
     ['a value whose plain start survived an encoder', 'Invalid order: errlint ðð½ð', { order_id: 'errlint 😀👍🏽' }, 'quotes a value sent', ['order_id']],
+    // @coo-quack/calc-mcp 2.1.1 (the sandboxed corpus pass): a piece of one value, a short code, our blank value after a colon.
+    ['a quoted piece of one value', "Error: Invalid digit '9' for base 4", { order_id: 'ord_1', limit: 95 }, 'quotes a value sent', ['limit']],
+    ['a short code with a digit, bare', 'Error: Undefined symbol A0', { order_id: 'A0' }, 'quotes a value sent', ['order_id']],
+    ['our blank value where the value goes', 'Error: Invalid IPv4 address:', { order_id: 'ord_1', timezone: ' ' }, 'quotes a value sent', ['timezone']],
     ['a tool the server lists', 'Use list_orders to find the id.', { order_id: 'x' }, 'names a tool', undefined],
     ['an expectation in words', 'Expected a string of at least 3 characters', { order_id: 'x' }, 'states what is expected', undefined],
   ] as [string, string, Record<string, unknown>, string, string[] | undefined][])('%s', (_name, text, args, cause, path) => {
