@@ -71,6 +71,7 @@ export const FORMATS = [
   'jsonschema-py', // Python jsonschema: "'x' is a required property", "Failed validating 'type' in schema['properties']['x']"
   'go-sdk', // the Go SDK's and mcp-go's validation texts
   'rust-rmcp', // serde / rmcp: "missing field `x`", "invalid type: string \"a\", expected u32"
+  'sql', // a database's constraint error passed through: "NOT NULL constraint failed: t.name", "Column 'name' cannot be null"
   'node-args', // Node's ERR_INVALID_ARG_TYPE, ERR_OUT_OF_RANGE, ERR_INVALID_ARG_VALUE: "The \"x\" argument must be of type string. Received type number (1.5)"
   'ts-sdk', // "MCP error -32602: Invalid arguments for tool x: [zod issues]"
   'fastmcp', // FastMCP (TypeScript and Python) wrappers

@@ -4,7 +4,6 @@
 import type { Exchange, MetadataOptions } from '../types.js';
 import { expectations, nextSteps } from '../matchers/phrases.js';
 import { hasActionableMetadata } from '../matchers/metadata.js';
-import { targetNames } from '../matchers/sent.js';
 import { escapeRegExp } from '../util/regex.js';
 import { isRecord } from '../util/guards.js';
 import type { AnswerView, CallView, Diagnosis } from './diagnosis.js';
@@ -47,8 +46,12 @@ const EXAMPLE_ONLY = /^(?:e\.g\.|for example|format\s*\(\s*(?:e\.g\.|for example
 /** Instructions that only say to look again or send the same call again: they give nothing to change. */
 const VAGUE_STEP = /^(?:retry|try|check|verify|ensure|make sure|see|fix|correct|update)$/i;
 
-/** What an answer gives an agent, or undefined when it gives nothing (generic, empty, "Internal error", a crash naming no argument). */
-export function guidanceOf(exchange: Exchange, toolNames: readonly string[], metadata: MetadataOptions | undefined, read?: AnswerRead): Guidance | undefined {
+/**
+ * What an answer gives an agent, or undefined when it gives nothing (generic, empty, "Internal error", a crash naming no
+ * argument). `aimedAt`: the arguments the probe broke, whose bare name counts as a mention (recovery-hint knows what it
+ * probed; the agent does not, and reads only what a client shows).
+ */
+export function guidanceOf(exchange: Exchange, toolNames: readonly string[], metadata: MetadataOptions | undefined, read?: AnswerRead, aimedAt: readonly string[] = []): Guidance | undefined {
   const view = read?.view ?? answerView(exchange, metadata);
   const call = read?.call ?? callViewOf(exchange, toolNames);
   if (hasActionableMetadata(view.metadata) || view.metadata.fields.field !== undefined || view.metadata.fields.expected !== undefined) return { cause: 'carries error metadata', detail: 'carries error metadata' };
@@ -57,7 +60,7 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
   const diagnosis = () => read?.diagnosis ?? diagnose(view, call);
   if (text.trim() !== '') {
     // An answer that names several arguments (an echo of the call) points at none of them in particular.
-    const named = namedArguments(withoutEchoes(text, call), call, targetNames(exchange.case.target));
+    const named = namedArguments(withoutEchoes(text, call), call, aimedAt);
     if (named.length > 0) return { cause: 'names an argument', detail: `names the argument '${named[0].join('.')}'`, ...(named.length === 1 ? { path: named[0] } : {}) };
     if (argumentsLeftOut(exchange) && saysArgumentsMissing(text)) return { cause: 'names an argument', detail: 'says the arguments are missing' };
     const value = quotedValue(text, call);
@@ -103,7 +106,7 @@ function namedArguments(text: string, call: CallView, targeted: readonly string[
     if (/^\d+$/.test(leaf) || leaf.length > 80) continue;
     const quoted = new RegExp(`${OPEN}\\s?${escapeRegExp(leaf)}\\s?${CLOSE}`, 'g');
     if ([...text.matchAll(quoted)].some((m) => !CRASH_PROPERTY.test(text.slice(0, m.index))) || saysAtFault(text, leaf)) sure.push(path);
-    else if (leaf.length >= 3 && !COMMON_WORDS.has(leaf.toLowerCase()) && !COMMON_WORDS.has(wordsOf(leaf)) && new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}(?![\\w$-])`, 'i').test(text)) loose.push(path);
+    else if (!COMMON_WORDS.has(leaf.toLowerCase()) && !COMMON_WORDS.has(wordsOf(leaf)) && new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}${leaf.length < 3 ? String.raw`v?\d+` : String.raw`(?:v?\d+)?`}(?![\\w$-])`, 'i').test(text)) loose.push(path);
   }
   return sure.length > 0 ? sure : loose;
 }
@@ -115,10 +118,14 @@ function withoutEchoes(text: string, call: CallView): string {
   return text.replace(/\{[^{}\n]{0,2000}\}/g, (span) => (sent.filter((k) => k.test(span)).length >= 2 ? '{…}' : span));
 }
 
-/** A name in any spelling of its letters: "timezone" as "time zone", "Time-Zone" or "TIME_ZONE"; "order_id" as "orderId", "order id". */
+/**
+ * A name in any spelling of its letters ("timezone" as "time zone", "order_id" as "orderId"), or, for a name of several
+ * words, each word written out in full ("projectDir" as "project directory", "maxResults" as "maximum results").
+ */
 function looseSpelling(name: string): string {
-  const letters = [...name.replace(/[\s_.-]+/g, '')].map(escapeRegExp);
-  return letters.join('[\\s_.-]?');
+  const letters = [...name.replace(/[\s_.-]+/g, '')].map(escapeRegExp).join('[\\s_.-]?');
+  const words = wordsOf(name).split(' ');
+  return words.length < 2 ? letters : `(?:${letters}|${words.map((w) => `${escapeRegExp(w)}\\w*`).join('[\\s_.-]+')})`;
 }
 
 /**
@@ -176,7 +183,8 @@ function quotedValue(text: string, call: CallView): string[] | undefined {
       if (/:[ \t]*$/m.test(text) && values.filter(([, w]) => String(w).trim() === '').length === 1) return path;
       continue;
     }
-    if (new RegExp(`${OPEN}${e}${CLOSE}|:\\s*${e}(?:$|[\\s.,;)])`, 'm').test(text)) return path;
+    // Quoted, after a colon, or ending the message ("Undefined symbol O").
+    if (new RegExp(`${OPEN}${e}${CLOSE}|:\\s*${e}(?:$|[\\s.,;)])|(?<=\\s)${e}\\s*[.!]?$`).test(text)) return path;
     // A code-like value bare: "A0", "crc32" in another case, a word of six letters or more.
     const code = (/\d|_/.test(v) && v.length >= 2) || v.length >= 6;
     if ((v.length >= 4 || /\d/.test(v)) && /\w/.test(v) && code && new RegExp(`(?<![\\w])${e}(?![\\w])`, /^[\w.-]+$/.test(v) ? 'i' : '').test(text)) return path;
@@ -184,9 +192,11 @@ function quotedValue(text: string, call: CallView): string[] | undefined {
     if (plain !== undefined && plain.length >= 6 && plain !== v && text.includes(plain)) return path;
   }
   // A quoted piece of one value ("Invalid digit '9' for base 4" for 95, "Syntax error in part "‮txt.exe‬""): that value's argument.
+  // Whitespace as a server prints it (a tab or a newline as a space), and case as it prints a digit ('a' for "A").
+  const norm = (t: string) => t.replace(/\s+/g, ' ').toLowerCase();
   for (const m of text.matchAll(new RegExp(`${OPEN}([^'"\`‘’“”«»‹›„‚「」『』\\n]{1,80})${CLOSE}`, 'g'))) {
-    const holders = values.filter(([, w]) => String(w).includes(m[1]));
-    if (holders.length === 1 && String(holders[0][1]).length <= 4096) return holders[0][0];
+    const holders = values.filter(([, w]) => norm(String(w)).includes(norm(m[1])));
+    if (holders.length === 1) return holders[0][0];
   }
   return undefined;
 }

@@ -15,7 +15,7 @@ import {
   type ErrorSurface,
 } from '../matchers/surface.js';
 import { extractMetadata, type ErrorMetadata, type MetadataOptions } from '../matchers/metadata.js';
-import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText } from '../matchers/sent.js';
+import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText, targetNames } from '../matchers/sent.js';
 import type { LeakOptions } from '../matchers/leaks.js';
 import { methodOf } from '../session/answer.js';
 import { guidanceOf, type Guidance } from '../diagnose/guidance.js';
@@ -135,7 +135,7 @@ export class Reading {
 
   /** What the answer gives an agent to act on (undefined: nothing), as the repair agent reads it. */
   get guidance(): Guidance | undefined {
-    if (this.#guidance === UNREAD) this.#guidance = guidanceOf(this.exchange, this.settings.toolNames, this.settings.metadata);
+    if (this.#guidance === UNREAD) this.#guidance = guidanceOf(this.exchange, this.settings.toolNames, this.settings.metadata, undefined, targetNames(this.exchange.case.target));
     return this.#guidance;
   }
 

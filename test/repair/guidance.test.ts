@@ -7,7 +7,7 @@ import { exchange, type ExchangeSpec } from '../helpers/exchange.js';
 
 const schema: JsonSchema = {
   type: 'object',
-  properties: { order_id: { type: 'string' }, timezone: { type: 'string' }, file_paths: { type: 'array', items: { type: 'string' } }, limit: { type: 'integer' }, algorithm: { type: 'string' } },
+  properties: { order_id: { type: 'string' }, project_dir: { type: 'string' }, timezone: { type: 'string' }, file_paths: { type: 'array', items: { type: 'string' } }, limit: { type: 'integer' }, algorithm: { type: 'string' } },
   required: ['order_id'],
 };
 const TOOLS = ['get_order', 'list_orders'];
@@ -16,7 +16,7 @@ const TOOLS = ['get_order', 'list_orders'];
 function refusal(spec: ExchangeSpec): Exchange {
   return { ...exchange({ tool: 'get_order', isError: true, ...spec }), inputSchema: schema };
 }
-const read = (spec: ExchangeSpec) => guidanceOf(refusal(spec), TOOLS, undefined);
+const read = (spec: ExchangeSpec) => guidanceOf(refusal(spec), TOOLS, undefined, undefined, spec.target?.kind === 'arguments' ? spec.target.paths.map((p) => p.join('.')) : []);
 
 describe('guidanceOf: answers that give an agent nothing', () => {
   it.each([
@@ -50,6 +50,10 @@ describe('guidanceOf: what an answer points at', () => {
     ['a quoted piece of one value', "Error: Invalid digit '9' for base 4", { order_id: 'ord_1', limit: 95 }, 'quotes a value sent', ['limit']],
     ['a short code with a digit, bare', 'Error: Undefined symbol A0', { order_id: 'A0' }, 'quotes a value sent', ['order_id']],
     ['our blank value where the value goes', 'Error: Invalid IPv4 address:', { order_id: 'ord_1', timezone: ' ' }, 'quotes a value sent', ['timezone']],
+    // mcp-memory-keeper 0.14.1 (the hold-out): a name of several words, each written out.
+    ['a name written out in full words', 'Project directory path is required', { order_id: 'ord_1' }, 'names an argument', ['project_dir']],
+    // mcp-sqlite 1.0.9 (the hold-out): the start of a 100 KB value, quoted.
+    ['the quoted start of a long value', 'Error: SQLITE_ERROR: near "errlint": syntax error', { order_id: 'ord_1', timezone: 'errlint '.repeat(2000) }, 'quotes a value sent', ['timezone']],
     ['a tool the server lists', 'Use list_orders to find the id.', { order_id: 'x' }, 'names a tool', undefined],
     ['an expectation in words', 'Expected a string of at least 3 characters', { order_id: 'x' }, 'states what is expected', undefined],
   ] as [string, string, Record<string, unknown>, string, string[] | undefined][])('%s', (_name, text, args, cause, path) => {
