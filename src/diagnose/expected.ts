@@ -64,8 +64,9 @@ export function parseList(text: string): unknown[] {
 }
 
 /** A list introduced by "one of", "valid options:", "allowed values:", "expected one of", up to the end of its sentence. */
+// "one of the following: a, b" lists; "one of the connect tools" is a part of a whole, not a list of values.
 const LIST_INTRO =
-  /\b(?:(?:must|should) be one of|(?:is )?not one of|expected one of|one of|(?:valid|allowed|accepted|supported|available|possible|permitted) (?:options|values|choices|types|modes|formats|units|levels)(?: are| include)?)\s*:?\s*((?:\[[^\]\n]{1,400}\])|(?:[^\n.;]|\.(?=\S)){1,400})/i;
+  /\b(?:(?:(?:must|should) be |(?:is )?not |expected )?one of(?: the following)?(?!\s+(?:the|these|those|its|your|our|their|an?)\s)|(?:valid|allowed|accepted|supported|available|possible|permitted) (?:options|values|choices|types|modes|formats|units|levels)(?: are| include)?)\s*:?\s*((?:\[[^\]\n]{1,400}\])|(?:[^\n.;]|\.(?=\S)){1,400})/i;
 
 /** The allowed values a text lists, or undefined. */
 export function listedValues(text: string): unknown[] | undefined {

@@ -194,12 +194,16 @@ function quotedValue(text: string, call: CallView): string[] | undefined {
   // A quoted piece of one value ("Invalid digit '9' for base 4" for 95, "Syntax error in part "‮txt.exe‬""): that value's argument.
   // Whitespace as a server prints it (a tab or a newline as a space), and case as it prints a digit ('a' for "A").
   const norm = (t: string) => t.replace(/\s+/g, ' ').toLowerCase();
-  for (const m of text.matchAll(new RegExp(`${OPEN}([^'"\`‘’“”«»‹›„‚「」『』\\n]{1,80})${CLOSE}`, 'g'))) {
-    const holders = values.filter(([, w]) => norm(String(w)).includes(norm(m[1])));
+  const pieces = [...text.matchAll(new RegExp(`${OPEN}([^'"\`‘’“”«»‹›„‚「」『』]{1,80})${CLOSE}`, 'g')), ...text.matchAll(SYNTAX_PIECE)].map((m) => m[1]);
+  for (const piece of pieces) {
+    const holders = values.filter(([, w]) => norm(String(w)).includes(norm(piece)));
     if (holders.length === 1) return holders[0][0];
   }
   return undefined;
 }
+
+/** A parser's words for a piece of the input it choked on: "Undefined symbol x", "Unexpected token }", "near select". */
+const SYNTAX_PIECE = /\b(?:undefined symbol|unexpected (?:token|character|char|operator|symbol|identifier|keyword)|unknown (?:identifier|token|symbol|function|operator)|invalid (?:character|token)|near)\s+(\S{1,40}?)[.,:;]?(?:\s|$)/gi;
 
 /** Every string or number the call sent, with its path (arrays and objects walked a few levels deep). */
 function sentValues(value: unknown, path: string[], depth = 0): [string[], string | number][] {

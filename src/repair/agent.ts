@@ -251,6 +251,9 @@ async function fixLoop(category: 'validation' | 'business', refusal: Refusal, fi
       } else if (category === 'business') return blindRetry(refusal, answer, send, steps);
       else return unrecovered(category, answer, 'the answer singles out nothing to change', steps);
     }
+    // A tool the answer names comes before a value the agent would make up: "Connection "x" does not exist. Call the
+    // list-connections tool to see the active connections" is answered by calling it, unless the answer offers the values.
+    if (other !== undefined && !culprits.some((c) => (c.expected?.values ?? []).length > 0)) return ended(category, 'recovered', `handled: the answer names a tool to call first: '${other}'`, steps, { attempt });
     const fixed = fixArguments(args, culprits, schema);
     if (JSON.stringify(fixed) === JSON.stringify(args)) {
       // Nothing to change in the call, but the answer sends the agent to another tool first (to list valid ids, say).

@@ -49,6 +49,9 @@ describe('guidanceOf: what an answer points at', () => {
     // @coo-quack/calc-mcp 2.1.1 (the sandboxed corpus pass): a piece of one value, a short code, our blank value after a colon.
     ['a quoted piece of one value', "Error: Invalid digit '9' for base 4", { order_id: 'ord_1', limit: 95 }, 'quotes a value sent', ['limit']],
     ['a short code with a digit, bare', 'Error: Undefined symbol A0', { order_id: 'A0' }, 'quotes a value sent', ['order_id']],
+    ['a parser’s piece of one value', 'Error: Undefined symbol x', { order_id: 'ord_1', timezone: 'x-_' }, 'quotes a value sent', ['timezone']],
+    ['a parser’s operator of one value', 'Error: Unexpected operator ~ (char 2)', { order_id: 'ord_1', timezone: 'g~wx' }, 'quotes a value sent', ['timezone']],
+    ['a quoted piece that holds a newline', 'Error: Syntax error in part "\u0007\b\t\n\u000b" (char 8)', { order_id: 'ord_1', timezone: 'errlint\u0007\b\t\n\u000b' }, 'quotes a value sent', ['timezone']],
     ['our blank value where the value goes', 'Error: Invalid IPv4 address:', { order_id: 'ord_1', timezone: ' ' }, 'quotes a value sent', ['timezone']],
     // mcp-memory-keeper 0.14.1 (the hold-out): a name of several words, each written out.
     ['a name written out in full words', 'Project directory path is required', { order_id: 'ord_1' }, 'names an argument', ['project_dir']],
