@@ -199,4 +199,12 @@ describe('repairCall: other categories', () => {
     );
     expect(record).toMatchObject({ category: 'business', recovered: true, confirmed: false, verdict: "handled: the answer names a tool to call first: 'list_orders'" });
   });
+
+  it('a tool the answer names comes before a value the agent would make up (mongodb-mcp-server 3.0.4: Connection "x" does not exist)', async () => {
+    const server = scripted();
+    const text = 'Connection "ord_zzzzzz" does not exist or has expired. Call the "list_orders" tool to see the active ones.';
+    const record = await repairCall({ exchange: refusal(text, { order_id: 'ord_zzzzzz' }, 'positive'), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(record).toMatchObject({ result: 'recovered', verdict: "handled: the answer names a tool to call first: 'list_orders'" });
+    expect(server.sent).toEqual([]);
+  });
 });
