@@ -59,6 +59,15 @@ function alternatives(field: JsonSchema, root: JsonSchema): unknown[] {
   return out;
 }
 
+/** A field's examples and values of the kind its words name, read once per field (a schema object lives as long as its tool). */
+const wordsRead = new WeakMap<object, unknown[]>();
+function fieldWords(field: JsonSchema | undefined): unknown[] {
+  if (!isRecord(field)) return [];
+  let values = wordsRead.get(field);
+  if (values === undefined) wordsRead.set(field, (values = [...exampleValues(field), ...kindValues(field)]));
+  return values;
+}
+
 /** A value as a model fills it in: a list with one item rather than none, where the schema takes one. */
 function filled(value: unknown, field: JsonSchema, root: JsonSchema): unknown {
   if (!Array.isArray(value) || value.length > 0) return value;
@@ -77,7 +86,7 @@ function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSch
   const fresh = (value: unknown) => value !== undefined && !(sent.sent && JSON.stringify(value) === JSON.stringify(sent.value));
   const fits = (value: unknown) => fresh(value) && (field === undefined || accepts(field, root, value));
   const answerFormat = culprit.expected?.format !== undefined ? formatValues(culprit.expected.format) : [];
-  const described = [...(culprit.expected?.values ?? []), ...exampleValues(field), ...kindValues(field), ...answerFormat].find(fits);
+  const described = [...(culprit.expected?.values ?? []), ...fieldWords(field), ...answerFormat].find(fits);
   if (described !== undefined) return jsonClone(described);
   const said = expectationSchema(culprit.expected);
   if (field === undefined) {
