@@ -3,6 +3,7 @@
 // where the safety policy allows, the server decide. Deterministic: the same answer always gets the same move.
 import type { Exchange, MetadataOptions, RecoveryCategory, RepairOutcome, RepairRecord, RepairResult, RepairStep, ToolInfo } from '../types.js';
 import type { CallPolicy } from '../plan/safety.js';
+import { isDeepStrictEqual } from 'node:util';
 import { closest } from '../util/suggest.js';
 import { abbreviate } from '../util/text.js';
 import { isRecord } from '../util/guards.js';
@@ -203,8 +204,8 @@ function pointedAt(answer: Read): Culprit | undefined {
 
 /** Did the agent follow the answer's own advice for every argument it changed (a value it offered, an argument it called unexpected)? */
 function followedAdvice(culprits: readonly Culprit[], before: Record<string, unknown>, after: Record<string, unknown>): boolean {
-  const changed = culprits.filter((c) => JSON.stringify(valueAt(before, c.path)) !== JSON.stringify(valueAt(after, c.path)));
-  return changed.length > 0 && changed.every((c) => c.problem === 'unexpected' || (c.expected?.values ?? []).some((v) => JSON.stringify(v) === JSON.stringify(valueAt(after, c.path))));
+  const changed = culprits.filter((c) => !isDeepStrictEqual(valueAt(before, c.path), valueAt(after, c.path)));
+  return changed.length > 0 && changed.every((c) => c.problem === 'unexpected' || (c.expected?.values ?? []).some((v) => isDeepStrictEqual(v, valueAt(after, c.path))));
 }
 
 function valueAt(args: Record<string, unknown>, path: readonly string[]): unknown {
@@ -255,7 +256,8 @@ async function fixLoop(category: 'validation' | 'business', refusal: Refusal, fi
     // list-connections tool to see the active connections" is answered by calling it, unless the answer offers the values.
     if (other !== undefined && !culprits.some((c) => (c.expected?.values ?? []).length > 0)) return ended(category, 'recovered', `handled: the answer names a tool to call first: '${other}'`, steps, { attempt });
     const fixed = fixArguments(args, culprits, schema);
-    if (JSON.stringify(fixed) === JSON.stringify(args)) {
+    // Compared in place: an oversized probe's megabyte need not be serialised twice.
+    if (isDeepStrictEqual(fixed, args)) {
       // Nothing to change in the call, but the answer sends the agent to another tool first (to list valid ids, say).
       if (other !== undefined) return ended(category, 'recovered', `the answer names a tool to call first: '${other}'`, steps, { attempt });
       return unrecovered(category, answer, 'what the answer says leads to no change the agent can make', steps);

@@ -1,6 +1,7 @@
 // The agent's edit: the arguments with each culprit the answer located fixed, and nothing else touched. Once the answer
 // has located a field, its valid value comes from what the answer says it should be, else from the field's schema, as a
 // model would look it up.
+import { isDeepStrictEqual } from 'node:util';
 import type { JsonSchema } from '../types.js';
 import { asSchema, normalizeSchema, propertySchemas } from '../schema/read.js';
 import { jsonClone, minimalItem, minimalValue, validInContext } from '../schema/values.js';
@@ -83,7 +84,7 @@ function filled(value: unknown, field: JsonSchema, root: JsonSchema): unknown {
  * schema accepts. Undefined when nothing says anything.
  */
 function valueFor(culprit: Culprit, field: JsonSchema | undefined, root: JsonSchema, sent: { sent: boolean; value?: unknown }): unknown {
-  const fresh = (value: unknown) => value !== undefined && !(sent.sent && JSON.stringify(value) === JSON.stringify(sent.value));
+  const fresh = (value: unknown) => value !== undefined && !(sent.sent && isDeepStrictEqual(value, sent.value));
   const fits = (value: unknown) => fresh(value) && (field === undefined || accepts(field, root, value));
   const answerFormat = culprit.expected?.format !== undefined ? formatValues(culprit.expected.format) : [];
   const described = [...(culprit.expected?.values ?? []), ...fieldWords(field), ...answerFormat].find(fits);

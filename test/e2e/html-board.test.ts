@@ -72,10 +72,10 @@ describe('the HTML board in Chromium', () => {
     expect(seen.slice(10).map((r) => [r.rank, r.name])).toEqual([['–', 'not-a-server'], ['–', 'missing-command']]);
     expect(seen[10].failing).toMatch(/^could not lint: the server exited with code 3 before the MCP handshake/);
     expect(seen[11].failing).toMatch(/^could not lint: could not start 'errlint-no-such-command-xyz'/);
-    // A colour per grade: A+ and C differ, and neither is the page's background.
+    // A colour per grade: A+ and B (stack-trace's) differ, and neither is the page's background.
     const colour = (grade: string) => page.locator('table.ranking .grade', { hasText: new RegExp(`^${grade.replace('+', '\\+')}$`) }).first().evaluate((el) => getComputedStyle(el).backgroundColor);
-    const [aPlus, c] = [await colour('A+'), await colour('C')];
-    expect(aPlus).not.toBe(c);
+    const [aPlus, b] = [await colour('A+'), await colour('B')];
+    expect(aPlus).not.toBe(b);
     expect(aPlus).not.toMatch(/rgba\(0, 0, 0, 0\)/);
     // The header names the run.
     await expect.poll(() => page.locator('#board-facts').innerText()).toMatch(/fixtures\/scoreboard\/servers\.json[\s\S]*seed\s*3[\s\S]*servers\s*12/);
