@@ -2,12 +2,12 @@
 import type { Exchange, Surface } from '../src/types.js';
 import { SURFACE_OF } from '../src/types.js';
 import type { Rule } from '../src/grade/rule.js';
-import { escapeRegExp } from '../src/util/regex.js';
 import { isRecord } from '../src/util/guards.js';
 import { targetNames } from '../src/matchers/sent.js';
 import { isBlank, snippet } from '../src/matchers/surface.js';
 import { hasActionableMetadata } from '../src/matchers/metadata.js';
-import { findExpectation, findNextStep } from '../src/matchers/phrases.js';
+import { findNextStep } from '../src/matchers/phrases.js';
+import { mentions } from '../src/diagnose/guidance.js';
 
 const TOOL_LIST = /\b(?:available|valid|known|supported|existing) tools?\b|\bdid you mean\b|\btools\/list\b|\blist[_ ]?tools\b/i;
 const MAX_TOOL_NAME = 128;
@@ -18,19 +18,6 @@ function argumentNames(ex: Exchange): string[] {
   if (targeted.length > 0) return targeted;
   const args = ex.case.arguments;
   return isRecord(args) ? Object.keys(args) : [];
-}
-
-/**
- * Does `text` mention `name`? Short names must be quoted, followed by ':'/'=', or follow a word that introduces a
- * path or field (zod's "Required at a"), so "a" in "a number" is no mention.
- */
-function mentions(text: string, name: string): boolean {
-  const n = escapeRegExp(name);
-  const pattern =
-    name.length >= 3
-      ? `(?<![\\w])${n}(?![\\w])`
-      : `['"\`/.]${n}(?![\\w])|(?<![\\w])${n}(?:\\s*[:=]|['"\`])|\\b(?:at|field|argument|parameter|param|property|key)\\s+${n}(?![\\w])`;
-  return new RegExp(pattern, 'i').test(text);
 }
 
 // About a tool name: the tool or its name is unknown, missing or wrong ("Tool  not found", "Tool name must not be empty").

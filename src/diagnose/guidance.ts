@@ -132,7 +132,7 @@ function looseSpelling(name: string): string {
  * Does `text` mention `name`? Short names must be quoted, followed by ':'/'=', or follow a word that introduces a
  * path or field (zod's "Required at a"), so "a" in "a number" is no mention.
  */
-function mentions(text: string, name: string): boolean {
+export function mentions(text: string, name: string): boolean {
   const n = escapeRegExp(name);
   const pattern =
     name.length >= 3
