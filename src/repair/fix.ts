@@ -3,7 +3,7 @@
 // model would look it up.
 import { isDeepStrictEqual } from 'node:util';
 import type { JsonSchema } from '../types.js';
-import { asSchema, normalizeSchema, propertySchemas } from '../schema/read.js';
+import { asSchema, normalizeSchema, propertySchemas, requiredProps } from '../schema/read.js';
 import { jsonClone, minimalItem, minimalValue, validInContext } from '../schema/values.js';
 import { isRecord } from '../util/guards.js';
 import type { Culprit } from '../diagnose/diagnosis.js';
@@ -136,13 +136,29 @@ function sentValue(args: Record<string, unknown>, path: readonly string[]): { se
   return { sent: true, value: at };
 }
 
+/** Does the field's schema say what it takes: examples or a kind in its words, allowed values, a format or a pattern? */
+function saysWhatItTakes(field: JsonSchema | undefined, root: JsonSchema): boolean {
+  const s = field === undefined ? undefined : normalizeSchema(field, root);
+  return isRecord(s) && (fieldWords(s).length > 0 || fieldWords(field).length > 0 || Array.isArray(s.enum) || 'const' in s || typeof s.format === 'string' || typeof s.pattern === 'string');
+}
+
+/** Is the property at `path` one its object declares and does not require (a top-level or nested property, not an array item)? */
+function optional(schema: JsonSchema, path: readonly string[]): boolean {
+  const last = path[path.length - 1];
+  if (/^\d+$/.test(last)) return false;
+  const parent = path.length === 1 ? schema : schemaAt(schema, path.slice(0, -1));
+  return parent !== undefined && Object.hasOwn(propertySchemas(parent, schema), last) && !requiredProps(parent, schema).includes(last);
+}
+
 /** The arguments with every located culprit fixed; the same object's copy when nothing could be changed. */
 export function fixArguments(args: Record<string, unknown>, culprits: readonly Culprit[], schema: JsonSchema): Record<string, unknown> {
   const fixed = jsonClone(args);
   for (const culprit of culprits) {
     if (culprit.path.length === 0) continue;
     const last = culprit.path[culprit.path.length - 1];
-    if (culprit.problem === 'unexpected') {
+    // An argument the answer calls unknown is removed; so is an optional one it rejects without saying what it should be
+    // (what the tool does not need, a model leaves out, rather than guess a value).
+    if (culprit.problem === 'unexpected' || (culprit.problem === 'invalid' && culprit.expected === undefined && optional(schema, culprit.path) && sentValue(args, culprit.path).sent && !saysWhatItTakes(schemaAt(schema, culprit.path), schema))) {
       const parent = parentOf(fixed, culprit.path, false);
       if (isRecord(parent)) delete parent[last];
       continue;

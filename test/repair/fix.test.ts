@@ -44,6 +44,16 @@ describe('fixArguments', () => {
     expect(fixArguments({ order_id: 'ord_abcdef', extra: 1 }, [culprit(['extra'], 'unexpected')], schema)).toEqual({ order_id: 'ord_abcdef' });
   });
 
+  it('drops an optional argument rejected without a word of what it should be, where nothing in its schema says either', () => {
+    const tool = { type: 'object', properties: { query: { type: 'string' }, cursor: { type: 'string' }, zone: { type: 'string', description: 'IANA time zone, e.g. Europe/Paris' } }, required: ['query'] };
+    expect(fixArguments({ query: 'a', cursor: 'zzz' }, [culprit(['cursor'], 'invalid')], tool)).toEqual({ query: 'a' });
+    // A required one is changed, never dropped; one whose description shows a value gets that value.
+    expect(fixArguments({ query: 'zzz' }, [culprit(['query'], 'invalid')], tool)).not.toEqual({});
+    expect(fixArguments({ query: 'a', zone: 'x' }, [culprit(['zone'], 'invalid')], tool)).toEqual({ query: 'a', zone: 'Europe/Paris' });
+    // What the answer says it should be is followed rather than dropped.
+    expect(fixArguments({ query: 'a', cursor: 'zzz' }, [culprit(['cursor'], 'invalid', { min: 5 })], tool)).toHaveProperty('cursor');
+  });
+
   it('follows what the answer says beyond the schema (a format the schema leaves out)', () => {
     expect(fixArguments({ order_id: 'ord_abcdef', when: 'soon' }, [culprit(['when'], 'format', { format: 'date' })], schema).when).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
