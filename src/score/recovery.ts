@@ -1,7 +1,6 @@
 // Recoverability, counted (rulebook §9): of the refused calls the repair agent took, how many it recovered, how many the
 // server confirmed, at the first try, per category and per tool; and what that does to the score.
 import type { RecoveryCategory, RepairOutcome } from '../types.js';
-import type { GradeCap } from './score.js';
 
 export interface RecoveryCount {
   /** Refused calls the agent took. */
@@ -93,7 +92,8 @@ export const RECOVERY_CAP_RATE = 0.5;
 export const RECOVERY_CAP_MIN_ATTEMPTS = 4;
 
 /** What the recovery rate does to the score: a penalty (multiplied in like a defect's) and, when it is low, a ceiling. */
-export function recoveryEffect(recovery: Pick<Recovery, 'recovered' | 'notRecoverable' | 'rate'>): { penalty: number; cap?: GradeCap } {
+// The cap is spelled out rather than typed as score.ts's GradeCap: score.ts imports this file, and the flow runs one way.
+export function recoveryEffect(recovery: Pick<Recovery, 'recovered' | 'notRecoverable' | 'rate'>): { penalty: number; cap?: { max: 'C'; reason: string } } {
   if (recovery.rate === null) return { penalty: 0 };
   const penalty = Math.round(RECOVERY_WEIGHT * (1 - recovery.rate) * 10) / 10;
   const counted = recovery.recovered + recovery.notRecoverable;
