@@ -34,8 +34,7 @@ const OPEN = `['"\`‘’“”«»‹›„‚「『〈《【（(]`;
 const CLOSE = `['"\`‘’“”«»‹›“‘」』〉》】）)]`;
 
 /** A crash names the code's own properties, not arguments: "destructure property 'email'", "(reading 'map')". */
-const CRASH_PROPERTY = /(?:propert(?:y|ies)|reading)\s*$/i;
-const CRASH_QUOTE = /\b(?:propert(?:y|ies)|reading)\s*['"`‘“][^'"`’”\n]*['"`’”]/gi;
+const CRASH_QUOTE = new RegExp(`\\b(?:propert(?:y|ies)|reading)\\s*${OPEN}[^'"\`‘’“”«»‹›„‚「」『』\\n]*${CLOSE}`, 'gi');
 
 /** Stack frames, in the runtimes whose traces end up in answers: their words ("at Object.use (…)") are the code's, not advice. */
 const STACK_LINE = /^\s*(?:at\s.*|File\s+".*|.*\.\w+:\d+(?::\d+)?\)?)$/gm;
@@ -104,8 +103,9 @@ function namedArguments(text: string, call: CallView, targeted: readonly string[
   for (const path of knownPaths(call)) {
     const leaf = path[path.length - 1];
     if (/^\d+$/.test(leaf) || leaf.length > 80) continue;
-    const quoted = new RegExp(`${OPEN}\\s?${escapeRegExp(leaf)}\\s?${CLOSE}`, 'g');
-    if ([...text.matchAll(quoted)].some((m) => !CRASH_PROPERTY.test(text.slice(0, m.index))) || saysAtFault(text, leaf)) sure.push(path);
+    const quoted = new RegExp(`${OPEN}\\s?${escapeRegExp(leaf)}\\s?${CLOSE}`);
+    // The text has its crash-quoted names taken out already (CRASH_QUOTE): a quoted name here is one the answer points at.
+    if (quoted.test(text) || saysAtFault(text, leaf)) sure.push(path);
     else if (!COMMON_WORDS.has(leaf.toLowerCase()) && !COMMON_WORDS.has(wordsOf(leaf)) && new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}${leaf.length < 3 ? String.raw`v?\d+` : String.raw`(?:v?\d+)?`}(?![\\w$-])`, 'i').test(text)) loose.push(path);
   }
   return sure.length > 0 ? sure : loose;

@@ -317,12 +317,12 @@ async function blindRetry(refusal: Refusal, answer: Read, send: Send, steps: Rep
   const step = steps[steps.length - 1];
   step.call = { name: exchange.case.name, arguments: abbreviate(args) };
   const again = await send(exchange.case.name, args, true);
-  const verdict = 'the answer says neither that the failure passes nor that it is final, nor what to change: the agent retried once, in vain';
+  const neither = 'the answer says neither that the failure passes nor that it is final, nor what to change';
   if (!('outcome' in again)) {
     step.notSent = again.notSent;
-    return unrecovered('business', answer, verdict.replace(' the agent retried once, in vain', ' an agent retries, in vain'), steps, { wasted: true });
+    return unrecovered('business', answer, `${neither}: an agent retries, in vain`, steps, { wasted: true });
   }
   step.answer = describeAnswer(again);
   if (succeeded(again)) return ended('business', 'recovered', 'the retry succeeded', steps, { confirmed: true, attempt: 1 });
-  return unrecovered('business', answer, verdict, steps, { wasted: true });
+  return unrecovered('business', answer, `${neither}: the agent retried once, in vain`, steps, { wasted: true });
 }
