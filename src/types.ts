@@ -226,7 +226,24 @@ export type Delivery =
   | { kind: 'request'; method: string; params?: unknown }
   | { kind: 'raw'; text: string }
   | { kind: 'notification'; method: string; params?: unknown }
-  | { kind: 'burst'; calls: Array<{ name: string; arguments: unknown }> };
+  | { kind: 'burst'; calls: Array<{ name: string; arguments: unknown }> }
+  | { kind: 'http'; request: HttpVariant };
+
+/**
+ * One HTTP request that departs on purpose from what a client sends (no token, a foreign Origin, no Accept, a GET):
+ * sent on its own, beside the session, and answered to the probe alone. Planned only when the server was reached over HTTP.
+ */
+export interface HttpVariant {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The JSON-RPC message a POST carries: the session gives a request its id and the era's envelope. */
+  message?: { method: string; params?: unknown; notification?: true };
+  /** A body sent as it is instead of `message` (text in a wrong content type, say). */
+  body?: string;
+  /** Request headers set over those of the session (lower-case names); null leaves one out (the user's Authorization, Accept, the session id). */
+  headers?: Record<string, string | null>;
+  /** A path on the server's own origin instead of the server's URL (RFC 9728's well-known metadata); never another origin. */
+  path?: string;
+}
 
 export interface JsonRpcError {
   code: unknown;
@@ -429,6 +446,10 @@ export interface SessionFacts {
   timeoutMs: number;
   /** What the user gave the server (command-line arguments, working directory); absent when not known. */
   userSupplied?: UserSupplied;
+  /** Over Streamable HTTP: the server issued an `Mcp-Session-Id` at initialize. */
+  sessionIssued?: boolean;
+  /** Over HTTP: the user gave an `Authorization` header (a token), so what the server does without it or with a wrong one can be probed. */
+  authorized?: boolean;
 }
 
 /** One list of what a server offers besides tools: whether its capability is declared, its items, and why listing failed. */

@@ -455,6 +455,9 @@ async function execute(session: Session, tool: ToolInfo, probe: ProbeKind, probe
     case 'burst':
       raws = await session.burst(delivery.calls.map((c) => call(c.name, c.arguments)));
       break;
+    case 'http':
+      raws = [await session.variant(delivery.request)];
+      break;
   }
   const noise = session.takeNoise();
   if (probeCase.sensitive) raws = raws.map(withhold);

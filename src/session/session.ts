@@ -6,7 +6,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/client';
-import type { Listed, Outcome, ProtocolEra, ServerSurfaces, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
+import type { HttpVariant, Listed, Outcome, ProtocolEra, ServerSurfaces, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
 import { isRecord } from '../util/guards.js';
 import { RecordingStdioTransport } from '../transport/stdio.js';
 import { RecordingHttpTransport, httpRefusal } from '../transport/http.js';
@@ -308,7 +308,12 @@ export class Session {
       capabilities: { ...(client.getServerCapabilities() ?? {}) },
       transport: transport.kind,
       timeoutMs: this.options.timeoutMs,
-      ...(isHttpTarget(target) ? {} : { userSupplied: { args: target.args ?? [], cwd: target.cwd ?? process.cwd() } }),
+      ...(isHttpTarget(target)
+        ? {
+          ...(transport instanceof RecordingHttpTransport && transport.sessionId !== undefined ? { sessionIssued: true } : {}),
+          ...(Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === 'authorization') ? { authorized: true } : {}),
+        }
+        : { userSupplied: { args: target.args ?? [], cwd: target.cwd ?? process.cwd() } }),
     };
     const info = client.getServerVersion();
     this.serverInfo = { name: info?.name, version: info?.version };
@@ -449,6 +454,32 @@ export class Session {
     // No JSON-RPC answer; over HTTP a refusal (a 4xx or 5xx status, a failed connection) is still an answer of a kind.
     if (http && (http.status === 0 || http.status >= 300)) return { request, outcome: httpOutcome(http), elapsedMs, unmatched: [], answers: 0, ...onHttp };
     return { request, outcome: { kind: 'silent' }, elapsedMs, unmatched: [], answers: 0, ...onHttp };
+  }
+
+  /**
+   * Send one HTTP request that departs on purpose from what a client sends (see HttpVariant), beside the session; its
+   * answer is this exchange's alone. A request it carries gets an id of ours and the era's envelope.
+   */
+  async variant(variant: HttpVariant, timeoutMs = this.options.timeoutMs): Promise<RawExchange> {
+    throwIfInterrupted(this.options.signal);
+    if (!this.transport.variant) throw new Error('an HTTP probe was planned for a server not reached over HTTP');
+    const { message } = variant;
+    const id = message && !message.notification ? this.allocateId() : undefined;
+    const request: Record<string, unknown> = message ? { jsonrpc: '2.0', ...(id !== undefined ? { id } : {}), method: message.method } : {};
+    if (message?.params !== undefined) request.params = this.withEnvelope(message.params);
+    const text = message ? JSON.stringify(request) : variant.body;
+    if (message === undefined && variant.body !== undefined) request.raw = variant.body;
+    const started = performance.now();
+    const answer = await this.transport.variant({ method: variant.method, headers: variant.headers, path: variant.path, text, id }, timeoutMs);
+    throwIfInterrupted(this.options.signal);
+    const elapsedMs = Math.round(performance.now() - started);
+    const { facts, messages } = answer;
+    // Its own answer, or else an error for a frame the server could not read (id null): what a client would be given.
+    const own = messages.find((m) => id !== undefined && m.id === id) ?? messages.find((m) => 'error' in m);
+    const base = { request, elapsedMs, unmatched: messages.filter((m) => m !== own), answers: messages.filter((m) => id !== undefined && m.id === id).length, http: facts };
+    if (own) return { ...base, ...answerParts(own) };
+    if (answer.timedOut && facts.status === 0) return { ...base, outcome: { kind: 'timeout' } };
+    return { ...base, outcome: httpOutcome(facts) };
   }
 
   /** Does `promise` settle within `ms` (or before the run is interrupted)? */

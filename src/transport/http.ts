@@ -7,14 +7,15 @@ import { createParser } from 'eventsource-parser';
 import { PROTOCOL_VERSION_META_KEY, SdkErrorCode, SdkHttpError, type JSONRPCMessage, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { CapLog, formatSize, ownCopy } from './caps.js';
 import type { HttpTarget } from '../target/target.js';
-import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type WireTransport } from './wire.js';
+import { deliver, keepBounded, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type VariantAnswer, type WireTransport } from './wire.js';
+import type { HttpVariant } from '../types.js';
 import { frameText, type Frame } from './frame.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 
 /** The most kept of a body that is no JSON-RPC message (an HTML error page): enough to quote and to scan for leaks. */
 export const MAX_OTHER_BODY_CHARS = 16 * 1024;
 /** Response headers kept in the facts of an exchange. */
-const KEPT_HEADERS = ['retry-after', 'www-authenticate', 'location', 'allow'];
+const KEPT_HEADERS = ['retry-after', 'www-authenticate', 'location', 'allow', 'ratelimit', 'ratelimit-policy', 'ratelimit-reset', 'x-ratelimit-reset'];
 /** Statuses on which a client falls back from Streamable HTTP to the legacy HTTP+SSE transport (spec, backward compatibility). */
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
 /** How long a DELETE that ends a legacy session may take at close. */
@@ -226,22 +227,27 @@ export class RecordingHttpTransport implements WireTransport {
   private answered(response: IncomingMessage, facts: HttpFacts, tag: string | undefined, settle: (messages: number) => void, headRead: () => void): void {
     facts.status = response.statusCode ?? 0;
     facts.contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null;
-    const kept = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (typeof response.headers[name] === 'string' ? [[name, response.headers[name] as string]] : [])));
-    if (Object.keys(kept).length > 0) facts.headers = kept;
+    keepHeaders(response, facts);
     if (tag !== undefined) this.onresponse?.(tag, facts);
     headRead();
     this.readBody(response, facts, settle);
   }
 
-  /** Read one answer's body: an SSE stream or a JSON body gives messages; anything else is kept (its start) as text. */
-  private readBody(response: IncomingMessage, facts: HttpFacts, settle: (messages: number, body?: string) => void): void {
+  /**
+   * Read one answer's body: an SSE stream or a JSON body gives messages (to the session, or to `sink`); anything else is
+   * kept (its start) as text.
+   */
+  private readBody(response: IncomingMessage, facts: HttpFacts, settle: (messages: number, body?: string) => void, sink?: (found: Record<string, unknown>[]) => void): void {
     response.setEncoding('utf8');
     let messages = 0;
     const take = (data: string): boolean => {
       const found = messagesOf(data);
       if (found === null) return false;
       messages += found.length;
-      deliver(this, found, data.length, this.caps);
+      if (sink) {
+        keepBounded(found, data.length, this.caps);
+        sink(found);
+      } else deliver(this, found, data.length, this.caps);
       return true;
     };
     if (mediaType(facts.contentType) === 'text/event-stream') {
@@ -286,6 +292,73 @@ export class RecordingHttpTransport implements WireTransport {
       settle(messages);
     });
     response.on('error', () => settle(messages));
+  }
+
+  /**
+   * One request that departs on purpose from what a client sends, on its own beside the session: its answer goes to
+   * the caller, never to the session. `text` is a POST's body; `id` ends the wait once a message answers it. A session
+   * the answer opened (an initialize that should have been refused) is ended at once.
+   */
+  variant(request: Omit<HttpVariant, 'message' | 'body'> & { text?: string; id?: string }, timeoutMs: number): Promise<VariantAnswer> {
+    const base = this.mode === 'sse' ? this.endpoint! : this.url;
+    const target = request.path === undefined ? base : new URL(request.path, base);
+    if (target.origin !== this.url.origin) throw new Error(`a probe asked for ${target.origin}; mcp-errlint only talks to ${this.url.origin}`);
+    const headers = lowerCased(request.method === 'POST' ? this.headersFor(request.text ?? '') : this.streamHeaders());
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      if (value === null) delete headers[name.toLowerCase()];
+      else headers[name.toLowerCase()] = value;
+    }
+    return new Promise((resolve) => {
+      const facts: HttpFacts = { status: 0, contentType: null, body: 'empty' };
+      const messages: Record<string, unknown>[] = [];
+      let done = false;
+      const finish = (timedOut = false) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        this.untagged.delete(call);
+        call.destroy();
+        resolve({ facts, messages, ...(timedOut ? { timedOut: true as const } : {}) });
+      };
+      const timer = setTimeout(() => finish(true), timeoutMs);
+      let call: ClientRequest;
+      try {
+        call = (target.protocol === 'https:' ? https : http).request(target, { method: request.method, agent: this.agent, headers }, (response) => {
+          facts.status = response.statusCode ?? 0;
+          facts.contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null;
+          keepHeaders(response, facts);
+          const opened = response.headers['mcp-session-id'];
+          if (typeof opened === 'string' && opened !== this.sessionId) void this.deleteSession(opened);
+          // A GET that opens an event stream has said all a probe asks: the stream itself is not read.
+          if (request.method === 'GET' && mediaType(facts.contentType) === 'text/event-stream') {
+            facts.body = 'sse';
+            return finish();
+          }
+          this.readBody(response, facts, () => finish(), (found) => {
+            messages.push(...found);
+            if (request.id !== undefined && found.some((m) => m.id === request.id && ('result' in m || 'error' in m))) finish();
+          });
+        });
+      } catch (error) {
+        facts.error = error instanceof Error ? error.message : String(error);
+        clearTimeout(timer);
+        return resolve({ facts, messages });
+      }
+      this.untagged.add(call);
+      call.on('error', (error: NodeJS.ErrnoException) => {
+        if (facts.status === 0) facts.error = error.code ?? error.message;
+        finish();
+      });
+      call.end(request.method === 'POST' ? request.text : undefined);
+    });
+  }
+
+  /** The headers of a GET or DELETE of ours: the user's, the session's, the era's version. */
+  private streamHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { ...this.target.headers, accept: 'text/event-stream' };
+    if (this.sessionId !== undefined && this.mode === 'http') headers['mcp-session-id'] = this.sessionId;
+    if (this.protocolVersion !== undefined && versionAtLeast(this.protocolVersion, '2025-06-18')) headers['mcp-protocol-version'] = this.protocolVersion;
+    return headers;
   }
 
   /** Legacy HTTP+SSE: open the event stream and wait for the `endpoint` event that says where to POST. */
@@ -343,10 +416,10 @@ export class RecordingHttpTransport implements WireTransport {
   }
 
   /** End a legacy Streamable HTTP session (the spec's DELETE); a server that allows none answers 405, which is fine. */
-  private deleteSession(): Promise<void> {
+  private deleteSession(sessionId = this.sessionId!): Promise<void> {
     return new Promise((resolve) => {
-      const headers: Record<string, string> = { ...this.target.headers, 'mcp-session-id': this.sessionId! };
-      if (this.protocolVersion !== undefined && versionAtLeast(this.protocolVersion, '2025-06-18')) headers['mcp-protocol-version'] = this.protocolVersion;
+      const headers: Record<string, string> = { ...this.streamHeaders(), 'mcp-session-id': sessionId };
+      delete headers.accept;
       const request = (this.url.protocol === 'https:' ? https : http).request(this.url, { method: 'DELETE', agent: this.agent, headers, timeout: DELETE_TIMEOUT_MS }, (response) => {
         response.resume();
         response.on('end', () => resolve());
@@ -365,6 +438,17 @@ export class RecordingHttpTransport implements WireTransport {
     this.resolveExit(info);
     this.onclose?.();
   }
+}
+
+/** The response headers a rule may read, into the facts of its exchange. */
+function keepHeaders(response: IncomingMessage, facts: HttpFacts): void {
+  const kept = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (typeof response.headers[name] === 'string' ? [[name, response.headers[name] as string]] : [])));
+  if (Object.keys(kept).length > 0) facts.headers = kept;
+}
+
+/** Headers by lower-case name, so that a probe can replace or leave out one whatever case the user wrote it in. */
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /** `text/html; charset=utf-8` → `text/html`. */

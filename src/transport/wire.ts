@@ -1,7 +1,7 @@
 // What every wire transport (stdio, Streamable HTTP, legacy HTTP+SSE) offers the session, and the parts they share:
 // telling JSON-RPC messages from noise, and cutting huge answers down before anything keeps them.
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { HttpFacts } from '../types.js';
+import type { HttpFacts, HttpVariant } from '../types.js';
 import { formatSize, ownCopy, ownTail, type CapLog } from './caps.js';
 import type { Frame } from './frame.js';
 
@@ -11,6 +11,14 @@ export interface ExitInfo {
   signal: string | null;
   /** HTTP: the network error that ended the connection (e.g. ECONNREFUSED). */
   error?: string;
+}
+
+/** What a variant request came back with: the facts of its answer and the JSON-RPC messages it carried. */
+export interface VariantAnswer {
+  facts: HttpFacts;
+  messages: Record<string, unknown>[];
+  /** No answer, or not all of it, within the time given. */
+  timedOut?: true;
 }
 
 /** Messages the transport hands to a side channel instead of the SDK client (our raw requests' answers). */
@@ -40,6 +48,8 @@ export interface WireTransport extends Transport {
   readonly stdoutHead: string;
   whenExited(): Promise<ExitInfo>;
   whenDrained(ms?: number): Promise<void>;
+  /** HTTP: one request that departs on purpose from what a client sends, answered to the caller alone (see HttpVariant). */
+  variant?(request: Omit<HttpVariant, 'message' | 'body'> & { text?: string; id?: string }, timeoutMs: number): Promise<VariantAnswer>;
   /**
    * Write one frame as it is (stdio adds the newline that ends it). `tag` names it (our id for it) so that HTTP facts and a settled exchange can be told to
    * the session. Returns false when the frame was not sent and no answer can come.
@@ -66,8 +76,10 @@ export function cutOf(message: object | undefined): number {
   return message === undefined ? 0 : (answerCuts.get(message) ?? 0);
 }
 
+/** A JSON-RPC member, or an error object: an OAuth error body (`{"error": "invalid_token"}`) is no JSON-RPC message. */
 const looksJsonRpc = (value: unknown) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && ['jsonrpc', 'id', 'method', 'result', 'error'].some((key) => key in value);
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+  && (['jsonrpc', 'id', 'method', 'result'].some((key) => key in value) || typeof (value as { error?: unknown }).error === 'object');
 
 /**
  * The JSON-RPC messages in one frame of server output (a batch answer gives each of its members), or null when the
@@ -86,14 +98,17 @@ export function messagesOf(text: string): Record<string, unknown>[] | null {
 
 /** Hand messages parsed from a frame of `chars` characters to the session (or else the SDK client), huge ones cut first. */
 export function deliver(transport: WireTransport, messages: Record<string, unknown>[], chars: number, caps: CapLog): void {
-  for (const message of messages) {
-    if (chars > MAX_ANSWER_KEPT_CHARS) keepBounded(message, caps);
-    if (!transport.intercept?.(message)) transport.onmessage?.(message as JSONRPCMessage);
-  }
+  keepBounded(messages, chars, caps);
+  for (const message of messages) if (!transport.intercept?.(message)) transport.onmessage?.(message as JSONRPCMessage);
+}
+
+/** Cut, in place, the long strings and arrays of the messages of a frame of `chars` characters, when it is huge. */
+export function keepBounded(messages: Record<string, unknown>[], chars: number, caps: CapLog): void {
+  if (chars > MAX_ANSWER_KEPT_CHARS) for (const message of messages) boundMessage(message, caps);
 }
 
 /** Cut the long strings and arrays of a huge answer before anything keeps it; how much was cut is remembered. */
-function keepBounded(message: Record<string, unknown>, caps: CapLog): void {
+function boundMessage(message: Record<string, unknown>, caps: CapLog): void {
   const budget = { left: MAX_ANSWER_KEPT_CHARS, cut: 0 };
   boundValue(message, budget, 0);
   if (budget.cut === 0) return;

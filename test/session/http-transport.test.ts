@@ -377,6 +377,74 @@ describe('request headers', () => {
   });
 });
 
+describe('variant (a request that departs on purpose, answered to the caller alone)', () => {
+  /** 401 without a token; with one, the session's answer (and a session id on initialize); GET gets an event stream. */
+  async function guarded() {
+    return serve((req, res, seen) => {
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(': open\n\n');
+        return;
+      }
+      if (req.method === 'DELETE') {
+        res.writeHead(200);
+        return res.end();
+      }
+      const message = JSON.parse(seen.body || '{}') as Record<string, unknown>;
+      if (req.headers.authorization !== 'Bearer good') return json(res, { error: 'invalid_token' }, 401, { 'www-authenticate': 'Bearer error="invalid_token", resource_metadata="http://x/.well-known/oauth-protected-resource"' });
+      json(res, answer(message.id, {}), 200, message.method === 'initialize' ? { 'mcp-session-id': `sess-${seen.body.length}` } : {});
+    });
+  }
+
+  it('leaves out the header it is told to whatever case the user wrote, and the session never sees the answer', async () => {
+    const server = await guarded();
+    const { transport, got } = open(server.url, { headers: { Authorization: 'Bearer good' } });
+    const answered = await transport.variant({ method: 'POST', text: call(7), id: '7', headers: { authorization: null } }, 2000);
+    expect(server.seen[0].headers).not.toHaveProperty('authorization');
+    expect(answered.facts).toMatchObject({ status: 401, body: 'other', text: '{"error":"invalid_token"}', headers: { 'www-authenticate': expect.stringContaining('invalid_token') } });
+    expect(answered.messages).toEqual([]); // {error: "invalid_token"} is no JSON-RPC message
+    expect(got).toEqual([]);
+  });
+
+  it('replaces a header, and returns the JSON-RPC answer it carried', async () => {
+    const server = await guarded();
+    const { transport, got } = open(server.url, { headers: { authorization: 'Bearer wrong' } });
+    const answered = await transport.variant({ method: 'POST', text: call(8), id: 8 as unknown as string, headers: { Authorization: 'Bearer good', origin: 'http://evil.example' } }, 2000);
+    expect(server.seen[0].headers).toMatchObject({ authorization: 'Bearer good', origin: 'http://evil.example' });
+    expect(answered.facts.status).toBe(200);
+    expect(answered.messages).toEqual([answer(8, {})]);
+    expect(got).toEqual([]);
+  });
+
+  it('ends a session its answer opened with DELETE, and takes a GET that opens an event stream at its head', async () => {
+    const server = await guarded();
+    const { transport } = open(server.url, { headers: { authorization: 'Bearer good' } });
+    const init = JSON.stringify(initialize);
+    await transport.variant({ method: 'POST', text: init }, 2000);
+    await until(() => server.seen.some((s) => s.method === 'DELETE'), 'DELETE');
+    expect(server.seen.find((s) => s.method === 'DELETE')!.headers['mcp-session-id']).toBe(`sess-${init.length}`);
+    const get = await transport.variant({ method: 'GET' }, 2000);
+    expect(get.facts).toMatchObject({ status: 200, body: 'sse' });
+    expect(get.timedOut).toBeUndefined();
+  });
+
+  it('asks only the server’s own origin: a path elsewhere is refused before anything is sent', async () => {
+    const server = await guarded();
+    const { transport } = open(server.url);
+    expect(() => transport.variant({ method: 'GET', path: 'http://127.0.0.2:1/x' }, 2000)).toThrow(/only talks to/);
+    const metadata = await transport.variant({ method: 'GET', path: '/.well-known/oauth-protected-resource/mcp', headers: { accept: 'application/json' } }, 2000);
+    expect(server.seen.map((s) => s.url)).toEqual(['/.well-known/oauth-protected-resource/mcp']);
+    expect(metadata.facts.status).toBe(200);
+  });
+
+  it('gives up at its timeout when no answer comes', async () => {
+    const server = await serve(() => {}); // never answers
+    const { transport } = open(server.url);
+    const answered = await transport.variant({ method: 'POST', text: call(9), id: '9' }, 100);
+    expect(answered).toMatchObject({ timedOut: true, facts: { status: 0 } });
+  });
+});
+
 describe('headerValue', () => {
   it.each([
     ['lookup_user', 'lookup_user'],
