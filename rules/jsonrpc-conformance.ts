@@ -65,8 +65,9 @@ function checkShape(r: Reading, ctx: RuleContext, idChecked: boolean): void {
   const echoedIdRequired = !idChecked && (typeof sent === 'string' || typeof sent === 'number');
   if (echoedIdRequired && response.id !== sent) {
     const code = r.code;
-    // JSON-RPC: id null when the server could not read the id (a parse error or an invalid request).
-    const unreadable = response.id === null && (code === PARSE_ERROR || code === INVALID_REQUEST);
+    // JSON-RPC: id null when the server could not read the id (a parse error or an invalid request); over HTTP, when a
+    // layer in front refused the POST by its status before reading the body (a rate limit, an auth check, a session check).
+    const unreadable = response.id === null && (code === PARSE_ERROR || code === INVALID_REQUEST || (ex.http?.status ?? 0) >= 400);
     if (!unreadable) ctx.report({ messageId: 'idMismatch', data: { sent: shownId(sent), received: shownId(response.id as Id) } });
   }
 

@@ -1,6 +1,7 @@
 // Why a run stopped before it sent every planned input (its deadline, or a signal), and the durations that set budgets.
 
-export type InterruptCause = 'deadline' | 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+/** The run's deadline, a signal, or a server that asked for more waiting than the run allows (HTTP 429/503). */
+export type InterruptCause = 'deadline' | 'throttled' | 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 
 /** Thrown through the session and the engine when the run must stop now; the lint then reports what it has. */
 export class Interrupted extends Error {

@@ -43,7 +43,7 @@ export async function lint(options: LintOptions): Promise<Report> {
   const rules = enabledRules(RULES, settings.profile, options.rules, options.ruleOptions);
   const probes = PROBES.filter((p) => !options.probes || options.probes.includes(p.kind));
   const stop = stopSignal(settings.deadlineMs, options.signal);
-  const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs: settings.timeoutMs, signal: stop.signal }).catch((error) => {
+  const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs: settings.timeoutMs, signal: stop.signal, stop: stop.abort }).catch((error) => {
     stop.release();
     throw error;
   });
@@ -68,7 +68,7 @@ export async function lint(options: LintOptions): Promise<Report> {
       signal: stop.signal,
     });
     const tailFrom = Date.now();
-    const server = { serverInfo: session.serverInfo, facts: session.facts, restarts: session.restarts, stderr: session.stderr, limits: session.caps.messages };
+    const server = { serverInfo: session.serverInfo, facts: session.facts, restarts: session.restarts, stderr: session.stderr, limits: session.caps.messages, throttle: session.throttle };
     return settle(assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces, run, clock: { started, probingFrom, tailFrom } }));
   } finally {
     stop.release();
@@ -77,7 +77,7 @@ export async function lint(options: LintOptions): Promise<Report> {
 }
 
 /** One signal for the session and the engine: the caller's (a signal handler) or the deadline, whichever comes first. */
-function stopSignal(deadlineMs: number, outer: AbortSignal | undefined): { signal: AbortSignal; release(): void } {
+function stopSignal(deadlineMs: number, outer: AbortSignal | undefined): { signal: AbortSignal; abort(reason: Interrupted): void; release(): void } {
   const stop = new AbortController();
   const deadline = setTimeout(() => stop.abort(new Interrupted('deadline', `the run's deadline of ${formatDuration(deadlineMs)} (--deadline) was reached`)), deadlineMs);
   const forward = () => stop.abort(outer!.reason);
@@ -85,6 +85,7 @@ function stopSignal(deadlineMs: number, outer: AbortSignal | undefined): { signa
   outer?.addEventListener('abort', forward, { once: true });
   return {
     signal: stop.signal,
+    abort: (reason) => stop.abort(reason),
     release() {
       clearTimeout(deadline);
       outer?.removeEventListener('abort', forward);

@@ -16,6 +16,17 @@ export interface HttpFacts {
   headers?: Record<string, string>;
   /** The network error that ended the exchange (ECONNRESET, ECONNREFUSED, …). */
   error?: string;
+  /** Answers that throttled this request (429, or 503 with Retry-After) before the one kept: each was waited out and the request resent. */
+  throttled?: ThrottleEvent[];
+}
+
+/** One throttled answer to a request, before it was resent. */
+export interface ThrottleEvent {
+  status: number;
+  /** The Retry-After header as sent; absent when the answer had none. */
+  retryAfter?: string;
+  /** How long the request waited before it was resent. */
+  waitMs: number;
 }
 
 export type TransportKind = 'stdio' | 'http' | 'sse';

@@ -28,7 +28,7 @@ export interface LintOutcome {
   rules: readonly EnabledRule[];
   probes: readonly Probe[];
   /** What the session knew of the server at the end. */
-  server: { serverInfo: Report['server']['serverInfo']; facts: SessionFacts; restarts: number; stderr: string; limits: string[] };
+  server: { serverInfo: Report['server']['serverInfo']; facts: SessionFacts; restarts: number; stderr: string; limits: string[]; throttle?: Report['server']['throttle'] };
   allTools: readonly ToolInfo[];
   tools: readonly ToolInfo[];
   /** What the server lists besides tools (absent when the run never read it). */
@@ -69,6 +69,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
       restarts: server.restarts,
       stderrTail: scrub(server.stderr).slice(-2000),
       limits: server.limits,
+      ...(server.throttle ? { throttle: server.throttle } : {}),
     },
     settings,
     startedAt: new Date(clock.started).toISOString(),

@@ -42,9 +42,9 @@ export function settle(report: Report): Report {
   return { ...open, score: failures.length === 0 ? open.score : gated(open.score, true, context), gate: { passed: failures.length === 0, failures } };
 }
 
-/** 128 + the signal's number for a run a signal stopped, as shells report it; undefined for the deadline. */
+/** 128 + the signal's number for a run a signal stopped, as shells report it; undefined for the deadline or a throttling server. */
 export function signalExitCode(by: InterruptCause): number | undefined {
-  return { SIGHUP: 129, SIGINT: 130, SIGTERM: 143, deadline: undefined }[by];
+  return { SIGHUP: 129, SIGINT: 130, SIGTERM: 143, deadline: undefined, throttled: undefined }[by];
 }
 
 export function exitCodeFor(report: Report): number {

@@ -2,7 +2,7 @@
 import type { Report } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { markdownCell } from './escape.js';
-import { capsText, coverageText, eraText, recoveryText, surfacesText } from './verdict.js';
+import { capsText, coverageText, eraText, recoveryText, surfacesText, throttleText } from './verdict.js';
 import { plural } from '../util/text.js';
 
 const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
@@ -21,6 +21,8 @@ export function formatMarkdown(report: Report): string {
   if (score.caps.length > 0) out.push(`Grade ${markdownCell(capsText(report))}`, '');
   if (report.coverage.reasons.length > 0) out.push(`Not fully probed: ${report.coverage.reasons.map(markdownCell).join('; ')}`, '');
   if (!report.gate.passed) out.push(`**Failing:** ${report.gate.failures.map(markdownCell).join('; ')}`, '');
+  const throttled = throttleText(report);
+  if (throttled) out.push(`${markdownCell(throttled.replace(/^./, (first) => first.toUpperCase()))}.`, '');
   if (server.limits.length > 0) out.push(`Limits hit: ${server.limits.map(markdownCell).join('; ')}`, '');
   out.push(`**${plural(summary.error, 'error')}** · **${plural(summary.warning, 'warning')}** · **${plural(summary.note, 'note')}** · ${plural(summary.passed, 'check')} passed · ${summary.failed} failed · ${summary.skipped} skipped`);
   out.push('');

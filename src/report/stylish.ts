@@ -2,7 +2,7 @@
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { plural, terminalSafe } from '../util/text.js';
-import { capsText, coverageText, eraText, incompleteText, recoveryText, surfacesText } from './verdict.js';
+import { capsText, coverageText, eraText, incompleteText, recoveryText, surfacesText, throttleText } from './verdict.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -54,6 +54,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   if (coverage.incomplete) out.push(c.yellow(`⚠ ${incompleteText(coverage).replace(/^./, (first) => first.toUpperCase())}, so there is no letter grade: ${why}.`), '');
   else if (coverage.reasons.length > 0) out.push(c.yellow(`⚠ Not every tool was fully probed: ${why}.`), '');
   // What the linter did not keep of the server's output (or could not write to it): said once per cap.
+  const throttled = throttleText(report);
+  if (throttled) out.push(c.dim(throttled.replace(/^./, (first) => first.toUpperCase()) + '.'), '');
   if (server.limits.length > 0) out.push(c.yellow(`⚠ Limits hit (${server.limits.length}):`), ...server.limits.map((limit) => c.dim(`  ${terminalSafe(limit)}`)), '');
 
   if (report.skips.length > 0) {

@@ -1,6 +1,7 @@
 // The verdict in words, shared by every format: the grade with the coverage next to it, and why the grade is capped.
 import type { Report } from './model.js';
 import { plural } from '../util/text.js';
+import { formatDuration } from '../interrupt.js';
 
 
 /** "grade B (78.9 / 100)", or "incomplete (no letter grade; 61.2 / 100 from protocol checks only)". */
@@ -76,4 +77,11 @@ export function recoveryText(report: Pick<Report, 'recovery'>): string {
 /** Why the grade is lower than its score alone would make it, one clause per ceiling; empty when nothing caps it. */
 export function capsText(report: Report): string {
   return report.score.caps.map((cap) => `at most ${cap.max}: ${cap.reason}`).join('; ');
+}
+
+/** "rate-limited: 12 answers asked the run to slow down (HTTP 429 or 503); it waited 14.2s in all and resent each request", or '' when none did. */
+export function throttleText(report: { server: Pick<Report['server'], 'throttle'> }): string {
+  const throttle = report.server.throttle;
+  if (!throttle) return '';
+  return `rate-limited: ${plural(throttle.answers, 'answer')} asked the run to slow down (HTTP 429 or 503); it waited ${formatDuration(Math.round(throttle.waitedMs))} in all and resent each request`;
 }

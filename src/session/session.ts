@@ -28,6 +28,8 @@ export interface SessionOptions {
   signal?: AbortSignal;
   /** How long start-up may take (default: the per-call timeout, and never less than 10 s). */
   handshakeTimeoutMs?: number;
+  /** Ends the run now, for this reason (a server that asks for more waiting than the run allows); `signal` then aborts. */
+  stop?: (reason: Interrupted) => void;
 }
 
 /** What one raw request produced on the wire. */
@@ -153,6 +155,8 @@ export class Session {
   /** Calls waiting on the current server's exit; each leaves once settled (a reaction per call on the exit promise kept every answer alive to the end). */
   private exitWaiters = new Set<() => void>();
   private readonly startedAt = Date.now();
+  /** Over HTTP: how long each frame in flight was held back because the server asked the run to wait (ms), by tag. */
+  private readonly held = new Map<string, number>();
   /** How long the last RECENT_ANSWERS answered requests took (ms), oldest first. */
   private readonly recentAnswerMs: number[] = [];
 
@@ -179,6 +183,12 @@ export class Session {
 
   get running(): boolean {
     return this.transport.running;
+  }
+
+  /** Over HTTP: how many answers throttled the run and how long it waited because of them; undefined when none did. */
+  get throttle(): { answers: number; waitedMs: number } | undefined {
+    const throttle = this.transport instanceof RecordingHttpTransport ? this.transport.throttle : undefined;
+    return throttle && throttle.answers > 0 ? { answers: throttle.answers, waitedMs: throttle.waitedMs } : undefined;
   }
 
   /** The latest handshake attempt: whether the legacy handshake went out tells a failed era probe from a failed initialize. */
@@ -239,7 +249,9 @@ export class Session {
       transport.onresponse = (tag, facts) => {
         if (this.pending.has(tag)) this.httpFacts.set(tag, facts);
       };
-      transport.onsettled = (tag, facts, messages) => this.settled(tag, facts, messages);
+      transport.onsettled = (tag, facts, messages, orphans) => this.settled(tag, facts, messages, orphans);
+      transport.onthrottled = (tag, ms) => this.held.set(tag, (this.held.get(tag) ?? 0) + ms);
+      transport.onthrottledout = (reason) => this.options.stop?.(new Interrupted('throttled', reason));
     }
     const attempt = { initializeSent: false };
     this.attempt = attempt;
@@ -424,7 +436,7 @@ export class Session {
       // Streamable HTTP answers each POST on its own: the end of this one is the end of all it can bring, no barrier needed.
       const over = new Promise<void>((resolve) => this.settleWaiters.set(id, resolve));
       this.transport.sendRaw(frame, id);
-      if (!(await this.within(over, timeoutMs))) ended = { kind: 'timeout' };
+      if (!(await this.within(over, timeoutMs, id))) ended = { kind: 'timeout' };
       this.settleWaiters.delete(id);
     } else {
       this.transport.sendRaw(frame, id);
@@ -439,7 +451,8 @@ export class Session {
     }
     throwIfInterrupted(this.options.signal);
     this.transport.release(id);
-    const elapsedMs = Math.round(performance.now() - started);
+    const elapsedMs = Math.round(performance.now() - started - (this.held.get(id) ?? 0));
+    this.held.delete(id);
     const direct = echoed.settledWith();
     this.pending.delete(id);
     const http = this.httpFacts.get(id);
@@ -482,20 +495,36 @@ export class Session {
     return { ...base, outcome: httpOutcome(facts) };
   }
 
-  /** Does `promise` settle within `ms` (or before the run is interrupted)? */
-  private async within(promise: Promise<void>, ms: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
+  /**
+   * Calls `fire` once `ms` have passed, pushed back by each wait the server imposed on the frame sent with `tag`
+   * meanwhile (a throttled POST waits, then is resent). Returns what cancels it.
+   */
+  private timerFor(tag: string, ms: number, fire: () => void): () => void {
+    let counted = this.held.get(tag) ?? 0;
+    const check = () => {
+      const held = this.held.get(tag) ?? 0;
+      if (held <= counted) return fire();
+      timer = setTimeout(check, held - counted);
+      counted = held;
+    };
+    let timer = setTimeout(check, ms);
+    return () => clearTimeout(timer);
+  }
+
+  /** Does `promise` settle within `ms` (pushed back by the waits the server imposed on `tag`), or before the run is interrupted? */
+  private async within(promise: Promise<void>, ms: number, tag?: string): Promise<boolean> {
+    let stop = () => {};
     const { signal } = this.options;
     let onAbort = () => {};
     const gaveUp = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
+      stop = tag === undefined ? ((timer) => () => clearTimeout(timer))(setTimeout(() => resolve(false), ms)) : this.timerFor(tag, ms, () => resolve(false));
       onAbort = () => resolve(false);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
     try {
       return await Promise.race([promise.then(() => true as const), gaveUp]);
     } finally {
-      clearTimeout(timer);
+      stop();
       signal?.removeEventListener('abort', onAbort);
     }
   }
@@ -504,11 +533,22 @@ export class Session {
    * Over HTTP, the exchange of a frame of ours is over: a request it carried that got no JSON-RPC message at all gets
    * none, when its Streamable HTTP POST ended or any HTTP POST was refused (its status, or a failed connection).
    */
-  private settled(tag: string, facts: HttpFacts, messages: number): void {
+  private settled(tag: string, facts: HttpFacts, messages: number, orphans: Record<string, unknown>[]): void {
     this.settleWaiters.get(tag)?.();
     const pending = this.pending.get(tag);
     if (!pending || this.answerCounts.has(tag)) return;
-    // A message it did bring (an id-null error, an answer under a wrong id) is graded as the stdio one would be.
+    // An error with id null in the answer to a POST that carried our id answers that POST: middleware (a rate limit, an
+    // auth check) refuses before it reads an id. It is taken out of the strays it was counted among.
+    const orphan = this.sentIds.has(tag) ? orphans[0] : undefined;
+    if (orphan) {
+      for (const other of this.pending.values()) {
+        const at = other.collected.indexOf(orphan);
+        if (at >= 0) other.collected.splice(at, 1);
+      }
+      pending.resolve(orphan);
+      return;
+    }
+    // A message it did bring (an answer under a wrong id) is graded as the stdio one would be.
     if (messages > 0) return;
     if (facts.status === 0 || facts.status >= 300 || this.transport.kind === 'http') {
       const marker = {};
@@ -587,7 +627,7 @@ export class Session {
     const progress = new Map<string, number>();
     const cancelled = new Set<string>();
     const adopted = new Set<string>();
-    const timers: NodeJS.Timeout[] = [];
+    const timers: Array<() => void> = [];
     const giveUp = new Map<string, () => void>();
     const waits = frames.map((request) => {
       const id = request.id as string;
@@ -596,30 +636,31 @@ export class Session {
         const pending = this.pending.get(id)!;
         pending.onForeign = (message) => {
           pending.onForeign = undefined;
-          timers.push(setTimeout(() => {
+          const adopt = setTimeout(() => {
             if (this.answerCounts.has(id)) return; // its own answer came after all
             adopted.add(id);
             pending.resolve(message);
-          }, this.foreignStreak >= ADOPT_AT_ONCE_AFTER ? 0 : ADOPT_STRAY_AFTER_MS));
+          }, this.foreignStreak >= ADOPT_AT_ONCE_AFTER ? 0 : ADOPT_STRAY_AFTER_MS);
+          timers.push(() => clearTimeout(adopt));
         };
       }
       // Each request has its own deadline: progress it reports pushes it back, up to MAX_PROGRESS_TIMEOUTS timeouts in all.
       const timedOut = new Promise<'timeout'>((resolve) => {
         giveUp.set(id, () => resolve('timeout'));
-        let timer = setTimeout(() => resolve('timeout'), timeoutMs);
-        timers.push(timer);
+        let stop = this.timerFor(id, timeoutMs, () => resolve('timeout'));
+        timers.push(() => stop());
         const latest = started + timeoutMs * MAX_PROGRESS_TIMEOUTS;
         this.pending.get(id)!.onProgress = () => {
           progress.set(id, (progress.get(id) ?? 0) + 1);
-          clearTimeout(timer);
-          if (request.method === 'tools/call' && performance.now() - started >= timeoutMs * CANCEL_PROGRESSING_AFTER) {
+          stop();
+          const ran = performance.now() - started - (this.held.get(id) ?? 0);
+          if (request.method === 'tools/call' && ran >= timeoutMs * CANCEL_PROGRESSING_AFTER) {
             cancelled.add(id);
             this.cancel(id);
             resolve('timeout');
             return;
           }
-          timer = setTimeout(() => resolve('timeout'), Math.max(0, Math.min(timeoutMs, latest - performance.now())));
-          timers.push(timer);
+          stop = this.timerFor(id, Math.max(0, Math.min(timeoutMs, latest + (this.held.get(id) ?? 0) - performance.now())), () => resolve('timeout'));
         };
       });
       return Promise.race([answered, timedOut]);
@@ -632,7 +673,7 @@ export class Session {
       if (!transport.sendRaw(encodeFrame(request), request.id as string)) giveUp.get(request.id as string)!();
     }
     const settled = await Promise.all(waits);
-    for (const timer of timers) clearTimeout(timer);
+    for (const stop of timers) stop();
     if (closeWithBarrier && transport.running) {
       const left = Math.max(1, timeoutMs - (performance.now() - started));
       if (transport.kind === 'http') await this.within(Promise.all(posts).then(() => {}), left);
@@ -651,6 +692,9 @@ export class Session {
       if (adopted.has(id) && result !== 'timeout' && result.answer !== 'closed') collected.splice(collected.indexOf(result.answer), 1);
       const http = this.httpFacts.get(id);
       this.httpFacts.delete(id);
+      // Time the server made it wait before it was sent is not time it took to answer.
+      const heldMs = this.held.get(id) ?? 0;
+      this.held.delete(id);
       const base = {
         request,
         unmatched: collected,
@@ -659,11 +703,12 @@ export class Session {
         ...(cancelled.has(id) ? { cancelled: true as const } : {}),
         ...(http ? { http } : {}),
       };
-      if (result === 'timeout') return { ...base, outcome: { kind: 'timeout' }, elapsedMs: Math.round(performance.now() - started) };
-      if (result.answer === 'closed') return { ...base, outcome: closedOutcome(transport), elapsedMs: result.elapsedMs };
-      this.recentAnswerMs.push(result.elapsedMs);
+      if (result === 'timeout') return { ...base, outcome: { kind: 'timeout' }, elapsedMs: Math.round(performance.now() - started - heldMs) };
+      const elapsedMs = Math.max(0, result.elapsedMs - heldMs);
+      if (result.answer === 'closed') return { ...base, outcome: closedOutcome(transport), elapsedMs };
+      this.recentAnswerMs.push(elapsedMs);
       if (this.recentAnswerMs.length > RECENT_ANSWERS) this.recentAnswerMs.shift();
-      return { ...base, ...answerParts(result.answer), elapsedMs: result.elapsedMs };
+      return { ...base, ...answerParts(result.answer), elapsedMs };
     });
   }
 

@@ -8,7 +8,8 @@ import { PROTOCOL_VERSION_META_KEY, SdkErrorCode, SdkHttpError, type JSONRPCMess
 import { CapLog, formatSize, ownCopy } from './caps.js';
 import type { HttpTarget } from '../target/target.js';
 import { deliver, keepBounded, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type VariantAnswer, type WireTransport } from './wire.js';
-import type { HttpVariant } from '../types.js';
+import type { HttpVariant, ThrottleEvent } from '../types.js';
+import { exhaustedFor, MAX_THROTTLE_WAIT_MS, MAX_THROTTLED_RESENDS, Throttle, throttleWait } from './throttle.js';
 import { frameText, type Frame } from './frame.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 
@@ -27,6 +28,8 @@ interface Posted {
   headers: IncomingMessage['headers'];
   /** The body's text (its start when it is no JSON-RPC message), for a refusal's message and the fallback, once read. */
   text: Promise<string>;
+  /** Set when the answer was a throttle, waited out before the message is resent. */
+  throttled?: ThrottleEvent;
 }
 
 export class RecordingHttpTransport implements WireTransport {
@@ -37,7 +40,11 @@ export class RecordingHttpTransport implements WireTransport {
   onnoise?: (text: string) => void;
   /** Called when the head of the answer to the frame sent with `tag` is read. */
   onresponse?: (tag: string, facts: HttpFacts) => void;
-  onsettled?: (tag: string, facts: HttpFacts, messages: number) => void;
+  onsettled?: (tag: string, facts: HttpFacts, messages: number, orphans: Record<string, unknown>[]) => void;
+  /** The frame sent with `tag` waits `ms` before it is sent (again): the server asked the run to slow down. */
+  onthrottled?: (tag: string, ms: number) => void;
+  /** The server asked for more waiting than the run's budget allows: the run must stop, for this reason. */
+  onthrottledout?: (reason: string) => void;
 
   readonly stderrText = '';
   readonly stdoutHead = '';
@@ -54,6 +61,10 @@ export class RecordingHttpTransport implements WireTransport {
   private readonly url: URL;
   private readonly agent: http.Agent;
   private readonly open = new Map<string, ClientRequest>();
+  /** Frames waiting out a pause the server asked for, by tag: releasing one stops its wait. */
+  private readonly holding = new Map<string, () => void>();
+  /** The pace the server asked for, and what it cost. */
+  readonly throttle = new Throttle();
   private readonly untagged = new Set<ClientRequest>();
   private readonly exited: Promise<ExitInfo>;
   private resolveExit!: (info: ExitInfo) => void;
@@ -127,6 +138,7 @@ export class RecordingHttpTransport implements WireTransport {
   }
 
   release(tag: string): void {
+    this.holding.get(tag)?.();
     const request = this.open.get(tag);
     this.open.delete(tag);
     request?.destroy();
@@ -144,6 +156,7 @@ export class RecordingHttpTransport implements WireTransport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.throttle.end();
     for (const request of [...this.open.values(), ...this.untagged]) request.destroy();
     this.open.clear();
     this.untagged.clear();
@@ -181,11 +194,29 @@ export class RecordingHttpTransport implements WireTransport {
     return headers;
   }
 
-  /** POST one message; resolves when the answer's head is read. Its body is read on and delivered as it comes. */
-  private post(text: string, tag?: string, signal?: AbortSignal): Promise<Posted> {
+  /**
+   * POST one message once any pause the server asked for is over; resolves when the answer's head is read, and its
+   * body is read on and delivered as it comes. A throttled answer (429, 503 with Retry-After) is waited out and the
+   * message resent; the answer finally kept carries the throttled ones before it.
+   */
+  private async post(text: string, tag?: string, signal?: AbortSignal, throttled: ThrottleEvent[] = []): Promise<Posted> {
+    const pause = this.throttle.pauseMs;
+    if (pause > 0) {
+      if (tag !== undefined) this.onthrottled?.(tag, pause);
+      const waited = await this.throttle.wait((cancel) => tag !== undefined && this.holding.set(tag, cancel));
+      if (tag !== undefined) this.holding.delete(tag);
+      if (!waited || this.closed) return { facts: { status: 0, contentType: null, body: 'empty', error: 'not sent: given up while the server asked to wait' }, headers: {}, text: Promise.resolve('') };
+    }
+    const posted = await this.postOnce(text, tag, signal, throttled);
+    return posted.throttled ? this.post(text, tag, signal, [...throttled, posted.throttled]) : posted;
+  }
+
+  /** One POST of a message; a throttled answer is not told to anyone: it resolves with what it asked for. */
+  private postOnce(text: string, tag: string | undefined, signal: AbortSignal | undefined, throttled: ThrottleEvent[]): Promise<Posted> {
     const target = this.mode === 'sse' ? this.endpoint! : this.url;
     return new Promise((resolve) => {
-      const facts: HttpFacts = { status: 0, contentType: null, body: 'empty' };
+      const facts: HttpFacts = { status: 0, contentType: null, body: 'empty', ...(throttled.length > 0 ? { throttled } : {}) };
+      const orphans: Record<string, unknown>[] = [];
       let text$: (value: string) => void = () => {};
       const bodyText = new Promise<string>((done) => (text$ = done));
       let settled = false;
@@ -195,18 +226,27 @@ export class RecordingHttpTransport implements WireTransport {
         if (tag !== undefined) {
           const released = this.open.get(tag) !== request;
           this.open.delete(tag);
-          if (!released) this.onsettled?.(tag, facts, messages);
+          if (!released) this.onsettled?.(tag, facts, messages, orphans);
         } else this.untagged.delete(request);
         text$(facts.text ?? body ?? '');
       };
       let request: ClientRequest;
       try {
-        request = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', agent: this.agent, headers: this.headersFor(text) }, (response) => this.answered(response, facts, tag, settle, () => resolve({ facts, headers: response.headers, text: bodyText })));
+        request = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', agent: this.agent, headers: this.headersFor(text) }, (response) => {
+          const event = this.throttled(response, throttled.length);
+          if (event === undefined) return this.answered(response, facts, tag, settle, () => resolve({ facts, headers: response.headers, text: bodyText }), orphans);
+          // Waited out and resent, unless nobody waits for it any more; either way this answer is not the one kept.
+          response.resume();
+          const released = tag !== undefined && this.open.get(tag) !== request;
+          if (tag !== undefined) this.open.delete(tag);
+          else this.untagged.delete(request);
+          resolve(released ? { facts: { ...facts, error: 'released while throttled' }, headers: {}, text: Promise.resolve('') } : { facts, headers: response.headers, text: Promise.resolve(''), throttled: event });
+        });
       } catch (error) {
         // Refused before anything was sent (a header Node will not write): the exchange failed, nothing waits on it.
         facts.error = error instanceof Error ? error.message : String(error);
         resolve({ facts, headers: {}, text: bodyText });
-        if (tag !== undefined) this.onsettled?.(tag, facts, 0);
+        if (tag !== undefined) this.onsettled?.(tag, facts, 0, []);
         return;
       }
       if (tag !== undefined) this.open.set(tag, request);
@@ -224,20 +264,23 @@ export class RecordingHttpTransport implements WireTransport {
   }
 
   /** The head of an answer is read: its facts are told, then its body is read on. */
-  private answered(response: IncomingMessage, facts: HttpFacts, tag: string | undefined, settle: (messages: number) => void, headRead: () => void): void {
+  private answered(response: IncomingMessage, facts: HttpFacts, tag: string | undefined, settle: (messages: number) => void, headRead: () => void, orphans: Record<string, unknown>[]): void {
     facts.status = response.statusCode ?? 0;
     facts.contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null;
     keepHeaders(response, facts);
+    // An answer that says the rate-limit window is used up paces the run before the server has to refuse anything.
+    const exhausted = facts.status < 400 ? exhaustedFor(response.headers) : undefined;
+    if (exhausted !== undefined && exhausted <= MAX_THROTTLE_WAIT_MS) this.throttle.hold(exhausted);
     if (tag !== undefined) this.onresponse?.(tag, facts);
     headRead();
-    this.readBody(response, facts, settle);
+    this.readBody(response, facts, settle, undefined, orphans);
   }
 
   /**
    * Read one answer's body: an SSE stream or a JSON body gives messages (to the session, or to `sink`); anything else is
    * kept (its start) as text.
    */
-  private readBody(response: IncomingMessage, facts: HttpFacts, settle: (messages: number, body?: string) => void, sink?: (found: Record<string, unknown>[]) => void): void {
+  private readBody(response: IncomingMessage, facts: HttpFacts, settle: (messages: number, body?: string) => void, sink?: (found: Record<string, unknown>[]) => void, orphans?: Record<string, unknown>[]): void {
     response.setEncoding('utf8');
     let messages = 0;
     const take = (data: string): boolean => {
@@ -247,7 +290,11 @@ export class RecordingHttpTransport implements WireTransport {
       if (sink) {
         keepBounded(found, data.length, this.caps);
         sink(found);
-      } else deliver(this, found, data.length, this.caps);
+        return true;
+      }
+      // An error whose id is null, in the answer to one POST, answers that POST (middleware refuses before it reads an id).
+      orphans?.push(...found.filter((message) => message.id === null && typeof message.error === 'object'));
+      deliver(this, found, data.length, this.caps);
       return true;
     };
     if (mediaType(facts.contentType) === 'text/event-stream') {
@@ -299,7 +346,8 @@ export class RecordingHttpTransport implements WireTransport {
    * the caller, never to the session. `text` is a POST's body; `id` ends the wait once a message answers it. A session
    * the answer opened (an initialize that should have been refused) is ended at once.
    */
-  variant(request: Omit<HttpVariant, 'message' | 'body'> & { text?: string; id?: string }, timeoutMs: number): Promise<VariantAnswer> {
+  async variant(request: Omit<HttpVariant, 'message' | 'body'> & { text?: string; id?: string }, timeoutMs: number, resends = 0): Promise<VariantAnswer> {
+    if (!(await this.throttle.wait())) return { facts: { status: 0, contentType: null, body: 'empty', error: 'the transport closed' }, messages: [] };
     const base = this.mode === 'sse' ? this.endpoint! : this.url;
     const target = request.path === undefined ? base : new URL(request.path, base);
     if (target.origin !== this.url.origin) throw new Error(`a probe asked for ${target.origin}; mcp-errlint only talks to ${this.url.origin}`);
@@ -324,6 +372,13 @@ export class RecordingHttpTransport implements WireTransport {
       let call: ClientRequest;
       try {
         call = (target.protocol === 'https:' ? https : http).request(target, { method: request.method, agent: this.agent, headers }, (response) => {
+          if (this.throttled(response, resends) !== undefined) {
+            response.resume();
+            done = true;
+            clearTimeout(timer);
+            this.untagged.delete(call);
+            return resolve(this.variant(request, timeoutMs, resends + 1));
+          }
           facts.status = response.statusCode ?? 0;
           facts.contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null;
           keepHeaders(response, facts);
@@ -359,6 +414,26 @@ export class RecordingHttpTransport implements WireTransport {
     if (this.sessionId !== undefined && this.mode === 'http') headers['mcp-session-id'] = this.sessionId;
     if (this.protocolVersion !== undefined && versionAtLeast(this.protocolVersion, '2025-06-18')) headers['mcp-protocol-version'] = this.protocolVersion;
     return headers;
+  }
+
+  /**
+   * The throttle an answer is (counted, and the run paused for its wait), or undefined when it is an answer to keep: no
+   * throttle, or one past what the run waits for, which ends the run (onthrottledout) and is graded as it came.
+   */
+  private throttled(response: IncomingMessage, resends: number): ThrottleEvent | undefined {
+    const status = response.statusCode ?? 0;
+    const waitMs = throttleWait(status, response.headers, resends);
+    if (waitMs === undefined) return undefined;
+    const retryAfter = typeof response.headers['retry-after'] === 'string' ? response.headers['retry-after'] : undefined;
+    if (waitMs > MAX_THROTTLE_WAIT_MS || resends >= MAX_THROTTLED_RESENDS) {
+      const why = waitMs > MAX_THROTTLE_WAIT_MS ? `asked to wait ${Math.round(waitMs / 1000)} s (HTTP ${status}), more than the ${MAX_THROTTLE_WAIT_MS / 1000} s mcp-errlint waits at once` : `throttled one request ${resends + 1} times in a row (HTTP ${status})`;
+      const before = this.throttle.answers > 0 ? `, after ${this.throttle.answers} throttled answer(s) and ${Math.round(this.throttle.waitedMs / 1000)} s waited` : '';
+      this.onthrottledout?.(`the server rate-limited the run past its budget: it ${why}${before}`);
+      return undefined;
+    }
+    this.throttle.answers++;
+    this.throttle.hold(waitMs);
+    return { status, ...(retryAfter !== undefined ? { retryAfter } : {}), waitMs };
   }
 
   /** Legacy HTTP+SSE: open the event stream and wait for the `endpoint` event that says where to POST. */

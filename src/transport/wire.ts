@@ -36,7 +36,7 @@ export interface WireTransport extends Transport {
   /** Called for each piece of server output that is not a JSON-RPC message (stdout noise). */
   onnoise?: (text: string) => void;
   /** HTTP: called once the exchange of the frame sent with `tag` is over (its body read, or its connection failed). */
-  onsettled?: (tag: string, facts: HttpFacts, messages: number) => void;
+  onsettled?: (tag: string, facts: HttpFacts, messages: number, orphans: Record<string, unknown>[]) => void;
   readonly kind: 'stdio' | 'http' | 'sse';
   readonly running: boolean;
   /** Set once the server ended (stdio) or was found unreachable (HTTP). */

@@ -123,6 +123,44 @@ describe('HTTP answers', () => {
   }, 60_000);
 });
 
+describe('rate limits (express-rate-limit in front of the well-behaved server)', () => {
+  const PROBES = ['--probe', 'missing-required,wrong-type,concurrency,jsonrpc'];
+  const limited = async (args: string[]) => {
+    const fixture = await startHttpFixture('fixtures/http/rate-limited.mjs', args);
+    started.push(fixture);
+    return fixture;
+  };
+
+  it('lints a rate-limited well-behaved server to the end with exit 0: every throttled input waited out and resent, and said so', async () => {
+    const server = await limited(['--limit', '15']);
+    const { report, code } = await lintJson([...PROBES, '--url', server.url]);
+    expect(report.interrupted).toBeUndefined();
+    expect(report.findings).toEqual([]);
+    expect(report.server.throttle).toMatchObject({ answers: expect.any(Number), waitedMs: expect.any(Number) });
+    expect(report.server.throttle!.answers).toBeGreaterThan(0);
+    expect(report.coverage.toolsProbed).toBe(2);
+    expect(code).toBe(0);
+  }, 90_000);
+
+  it('finds a 429 without Retry-After under retry-after-on-transient, and still lints to the end', async () => {
+    const server = await limited(['--limit', '15', '--no-retry-after']);
+    const { report } = await lintJson([...PROBES, '--url', server.url]);
+    expect(report.interrupted).toBeUndefined();
+    expect(new Set(report.findings.map((f) => f.ruleId))).toEqual(new Set(['retry-after-on-transient']));
+    expect(report.findings[0].message).toMatch(/HTTP 429 without a Retry-After header/);
+  }, 90_000);
+
+  it('ends a run throttled past its budget as incomplete, by the throttle, never as silence', async () => {
+    const server = await limited(['--limit', '20', '--window', '3600']);
+    const { report, code, stderr } = await lintJson([...PROBES, '--url', server.url]);
+    expect(report.interrupted).toMatchObject({ by: 'throttled', message: expect.stringMatching(/rate-limited the run past its budget: it asked to wait \d+ s \(HTTP 429\)/) });
+    expect(report.findings.filter((f) => ['timely-response', 'concurrent-calls', 'server-survives'].includes(f.ruleId))).toEqual([]);
+    expect(report.score.grade).toBe('incomplete');
+    expect(stderr).toMatch(/rate-limited the run past its budget/);
+    expect(code).toBe(1);
+  }, 60_000);
+});
+
 describe('client config files', () => {
   it('ends a run of several servers with one summary table; -q silences the per-server progress (issue 20)', async () => {
     const loud = await runCli(['--seed', '5', '--runs', '2', '--timeout', '5000', '--mcp-config', 'fixtures/client-configs/claude_desktop_config.json']);

@@ -111,6 +111,8 @@ describe('jsonrpc-conformance: the shape of every answer', () => {
     ['an application code outside the reserved range', exchange({ probe: 'positive', error: { code: 404, message: 'not found' } })],
     ['-32021 in the 2026-07-28 era', exchange({ probe: 'positive', error: { code: -32021, message: 'Missing client capability' } }), '2026-07-28'],
     ['-32600 for a malformed request (malformed-request grades it)', exchange({ probe: 'malformed-request', error: { code: -32600, message: 'x' } })],
+    // sdk 1.x StreamableHTTPServerTransport without the session id it issued: 400 and id null, before it reads the body.
+    ['id null in an HTTP 400 refusal by a layer in front', { ...exchange({ probe: 'positive', error: { code: -32000, message: 'Bad Request: No valid session ID provided' }, response: rpcError(null, -32000, 'Bad Request: No valid session ID provided') }), http: { status: 400, contentType: 'application/json', body: 'json' as const } }],
   ])('passes: %s', (_name, ex, version = '2025-11-25') => {
     expect(grade(rule, ex, { version })).toEqual({ applies: true, findings: [] });
   });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/retry-after-on-transient.js';
 import { exchange, grade } from '../helpers/exchange.js';
+import type { Exchange } from '../../src/types.js';
 
 describe('retry-after-on-transient', () => {
   it.each([
@@ -40,5 +41,29 @@ describe('retry-after-on-transient', () => {
     expect(grade(rule, ex).applies).toBe(false);
     expect(grade(rule, ex, { metadata: { categoryFields: ['failureClass'] } }).findings.map((f) => f.messageId)).toEqual(['noDelay']);
     expect(grade(rule, ex, { metadata: { categoryFields: ['failureClass'], delayFields: ['backoffMs'] } })).toEqual({ applies: true, findings: [] });
+  });
+
+  describe('over HTTP', () => {
+    // express-rate-limit 8's default answer (legacyHeaders off, standardHeaders draft-7): 429, text/html body, Retry-After.
+    const limited = (headers: Record<string, string>) => ({ status: 429, contentType: 'text/html; charset=utf-8', body: 'other' as const, text: 'Too many requests, please try again later.', headers });
+    const over = (http: Exchange['http'], spec: Parameters<typeof exchange>[0] = {}) => ({ ...exchange(spec), http });
+
+    it('passes a request throttled with Retry-After, then answered', () => {
+      const ex = over({ status: 200, contentType: 'application/json', body: 'json', throttled: [{ status: 429, retryAfter: '1', waitMs: 1000 }] });
+      expect(grade(rule, ex).applies).toBe(false);
+    });
+
+    it.each([
+      ['a 429 without Retry-After, backed off from and resent', over({ status: 200, contentType: 'application/json', body: 'json', throttled: [{ status: 429, waitMs: 1000 }] }), 429, true],
+      ['the kept answer a 503 without Retry-After', over({ status: 503, contentType: 'text/plain', body: 'other', text: 'Service Unavailable' }, { probe: 'jsonrpc' }), 503, false],
+      ['a 429 past the budget, kept as the answer, with only RateLimit headers', over(limited({ ratelimit: 'limit=5, remaining=0, reset=120' })), 429, false],
+    ])('fails: %s', (_name, ex, status, resent) => {
+      expect(grade(rule, ex).findings.map((f) => [f.messageId, f.data.status, f.data.resent !== ''])).toEqual([['noRetryAfterHeader', status, resent]]);
+    });
+
+    it('passes a kept 429 that carries Retry-After (a run stopped past its budget)', () => {
+      const ex = over(limited({ 'retry-after': '120', ratelimit: 'limit=5, remaining=0, reset=120' }));
+      expect(grade(rule, ex).findings).toEqual([]);
+    });
   });
 });

@@ -66,13 +66,13 @@ function open(url: string, target: Omit<HttpTarget, 'url'> = {}) {
   transports.push(transport);
   const got: Record<string, unknown>[] = [];
   const responses: { tag: string; facts: HttpFacts }[] = [];
-  const settled: { tag: string; facts: HttpFacts; messages: number }[] = [];
+  const settled: { tag: string; facts: HttpFacts; messages: number; orphans?: Record<string, unknown>[] }[] = [];
   transport.intercept = (message) => {
     got.push(message);
     return true;
   };
   transport.onresponse = (tag, facts) => responses.push({ tag, facts: { ...facts } });
-  transport.onsettled = (tag, facts, messages) => settled.push({ tag, facts: { ...facts }, messages });
+  transport.onsettled = (tag, facts, messages, orphans) => settled.push({ tag, facts: { ...facts }, messages, ...(orphans.length > 0 ? { orphans } : {}) });
   return { transport, got, responses, settled };
 }
 
@@ -431,7 +431,7 @@ describe('variant (a request that departs on purpose, answered to the caller alo
   it('asks only the server’s own origin: a path elsewhere is refused before anything is sent', async () => {
     const server = await guarded();
     const { transport } = open(server.url);
-    expect(() => transport.variant({ method: 'GET', path: 'http://127.0.0.2:1/x' }, 2000)).toThrow(/only talks to/);
+    await expect(transport.variant({ method: 'GET', path: 'http://127.0.0.2:1/x' }, 2000)).rejects.toThrow(/only talks to/);
     const metadata = await transport.variant({ method: 'GET', path: '/.well-known/oauth-protected-resource/mcp', headers: { accept: 'application/json' } }, 2000);
     expect(server.seen.map((s) => s.url)).toEqual(['/.well-known/oauth-protected-resource/mcp']);
     expect(metadata.facts.status).toBe(200);
@@ -442,6 +442,85 @@ describe('variant (a request that departs on purpose, answered to the caller alo
     const { transport } = open(server.url);
     const answered = await transport.variant({ method: 'POST', text: call(9), id: '9' }, 100);
     expect(answered).toMatchObject({ timedOut: true, facts: { status: 0 } });
+  });
+});
+
+describe('throttled answers (429, 503 with Retry-After)', () => {
+  /** Refuses the first `refusals` POSTs as express-rate-limit does (id null), then answers; `headers` go with each refusal. */
+  async function limited(refusals: number, headers: Record<string, string> = { 'retry-after': '1' }, status = 429) {
+    let left = refusals;
+    return serve((_req, res, seen) => {
+      if (left-- > 0) return json(res, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Too many requests' } }, status, headers);
+      json(res, answer(JSON.parse(seen.body).id));
+    });
+  }
+
+  it('waits out Retry-After, resends the same frame, and tells the session the wait and the throttles before the answer kept', async () => {
+    const server = await limited(1, { 'retry-after': '0.2' });
+    const { transport, got, settled } = open(server.url);
+    const held: [string, number][] = [];
+    transport.onthrottled = (tag, ms) => held.push([tag, ms]);
+    const started = performance.now();
+    transport.sendRaw(call(1), 't1');
+    await until(() => settled.length === 1, 'settled');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(180);
+    expect(server.seen.map((s) => s.body)).toEqual([call(1), call(1)]);
+    expect(got).toEqual([answer(1)]); // the id-null refusal was never delivered
+    expect(settled[0].facts).toMatchObject({ status: 200, throttled: [{ status: 429, retryAfter: '0.2', waitMs: 200 }] });
+    expect(held).toEqual([['t1', expect.any(Number)]]);
+    expect(transport.throttle).toMatchObject({ answers: 1, waitedMs: 200 });
+  });
+
+  it('holds every request to the pause, and backs off from a 429 that names no delay', async () => {
+    const server = await limited(1, {});
+    const { transport, settled } = open(server.url);
+    transport.sendRaw(call(1), 't1');
+    await until(() => transport.throttle.answers === 1, 'throttled');
+    transport.sendRaw(call(2), 't2'); // sent during the pause: waits too
+    await until(() => settled.length === 2, 'settled', 5000);
+    expect(server.seen.map((s) => JSON.parse(s.body).id)).toEqual([1, 1, 2]);
+    expect(settled.find((s) => s.tag === 't1')!.facts.throttled).toEqual([{ status: 429, waitMs: 1000 }]);
+  });
+
+  it('keeps a 503 without Retry-After as the answer: the request got an id-null error, not silence', async () => {
+    const server = await limited(1, {}, 503);
+    const { transport, settled } = open(server.url);
+    transport.sendRaw(call(1), 't1');
+    await until(() => settled.length === 1, 'settled');
+    expect(settled[0].facts.status).toBe(503);
+    expect(settled[0].orphans).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Too many requests' } }]);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('stops waiting when the frame is released, and sends it no more', async () => {
+    const server = await limited(1, { 'retry-after': '5' });
+    const { transport, settled } = open(server.url);
+    transport.sendRaw(call(1), 't1');
+    await until(() => transport.throttle.answers === 1, 'throttled');
+    transport.release('t1');
+    await sleep(50);
+    expect(server.seen).toHaveLength(1);
+    expect(settled).toEqual([]);
+  });
+
+  it('gives up past the budget: the run is told why, and the throttle is kept as the answer', async () => {
+    const server = await limited(1, { 'retry-after': '3600' });
+    const { transport, settled } = open(server.url);
+    const reasons: string[] = [];
+    transport.onthrottledout = (reason) => reasons.push(reason);
+    transport.sendRaw(call(1), 't1');
+    await until(() => settled.length === 1, 'settled');
+    expect(settled[0].facts).toMatchObject({ status: 429, headers: { 'retry-after': '3600' } });
+    expect(reasons).toEqual([expect.stringMatching(/asked to wait 3600 s \(HTTP 429\), more than the 60 s mcp-errlint waits at once/)]);
+  });
+
+  it('paces the run when an answer says the window is used up', async () => {
+    const server = await serve((_req, res, seen) => json(res, answer(JSON.parse(seen.body).id), 200, { ratelimit: '"default"; r=0; t=1' }));
+    const { transport, settled } = open(server.url);
+    transport.sendRaw(call(1), 't1');
+    await until(() => settled.length === 1, 'settled');
+    expect(transport.throttle.pauseMs).toBeGreaterThan(500);
+    expect(transport.throttle.answers).toBe(0);
   });
 });
 

@@ -1,0 +1,78 @@
+// A session over Streamable HTTP with a server that throttles (429 + Retry-After) or refuses by status with an id-null
+// error: the throttle is waited out without counting against the per-call timeout, and the refusal answers its POST.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Session } from '../../src/session/session.js';
+import { Interrupted } from '../../src/interrupt.js';
+
+const servers: Server[] = [];
+const sessions: Session[] = [];
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
+  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  })));
+});
+
+/** A 2025-06-18 server whose tools/call of `throttle` is refused `throttles` times with 429, and of `refused` with 400 and id null. */
+async function serve(throttles: number, retryAfter = '0.5') {
+  let left = throttles;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const message = JSON.parse(body) as { id?: unknown; method: string; params?: { name?: string } };
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
+        res.end(JSON.stringify(payload));
+      };
+      if (message.id === undefined) return void res.writeHead(202).end();
+      if (message.method === 'initialize') return send(200, { jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'limited', version: '1' } } });
+      const refusal = (code: number, text: string) => ({ jsonrpc: '2.0', id: null, error: { code, message: text } });
+      if (message.params?.name === 'throttle' && left-- > 0) return send(429, refusal(-32000, 'Too many requests'), { 'retry-after': retryAfter });
+      if (message.params?.name === 'refused') return send(400, refusal(-32000, 'Bad Request: No valid session ID provided'));
+      send(200, { jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: 'ok' }] } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}
+
+async function open(url: string, stop?: (reason: Interrupted) => void) {
+  const session = await Session.open({ target: { url, transport: 'http' }, protocolVersion: '2025-06-18', timeoutMs: 300, stop });
+  sessions.push(session);
+  return session;
+}
+
+describe('a throttling server over Streamable HTTP', () => {
+  it('waits out Retry-After past the per-call timeout, resends, and counts the wait as neither timeout nor slowness', async () => {
+    const session = await open(await serve(1));
+    const answer = await session.request('tools/call', { name: 'throttle', arguments: {} });
+    expect(answer.outcome.kind).toBe('result');
+    expect(answer.elapsedMs).toBeLessThan(300);
+    expect(answer.http?.throttled).toEqual([{ status: 429, retryAfter: '0.5', waitMs: 500 }]);
+    expect(session.throttle).toEqual({ answers: 1, waitedMs: 500 });
+  });
+
+  it('takes an id-null error in the answer to a POST as that POST’s answer, at once', async () => {
+    const session = await open(await serve(0));
+    const started = performance.now();
+    const answer = await session.request('tools/call', { name: 'refused', arguments: {} });
+    expect(answer.outcome).toMatchObject({ kind: 'error', error: { code: -32000 } });
+    expect(answer.http?.status).toBe(400);
+    expect(answer.unmatched).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(300);
+  });
+
+  it('stops the run, by the throttle, when the server asks for more than the run waits', async () => {
+    const reasons: Interrupted[] = [];
+    const session = await open(await serve(1, '3600'), (reason) => reasons.push(reason));
+    await session.request('tools/call', { name: 'throttle', arguments: {} });
+    expect(reasons.map((r) => [r.by, r.message])).toEqual([['throttled', expect.stringContaining('asked to wait 3600 s')]]);
+    expect(session.throttle).toBeUndefined();
+  });
+});
