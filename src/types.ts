@@ -545,6 +545,12 @@ export interface HttpTarget {
 
 export type ServerTarget = StdioTarget | HttpTarget;
 
+/** A piece of a shown word: literal text, or a secret standing for the environment variable a replay reads it from. */
+export type ShownPart = string | { env: string };
+
+/** A command-line word as reports and replay commands show it: as given, or in parts when it holds a secret. */
+export type ShownWord = string | readonly ShownPart[];
+
 /** More structured-metadata field names to recognise, beside rulebook §5's (a server's own vocabulary, e.g. "failureClass"). */
 export interface MetadataOptions {
   categoryFields?: readonly string[];
@@ -560,7 +566,11 @@ export interface LintOptions {
   /** The server's name where it was declared (a client config file's key): the report's name for it. */
   name?: string;
   /** How a replay command names the server, e.g. ['--url', url, '--header', 'Authorization: Bearer ${TOKEN}'] (default: from `target`). */
-  replayServer?: readonly string[];
+  replayServer?: readonly ShownWord[];
+  /** The server's command and arguments, or its URL, as the report shows them, secrets as $NAME (default: from `target`). */
+  shown?: readonly ShownWord[];
+  /** More patterns every output redacts (the server's environment): unlike no-secrets' extraPatterns, an answer showing one is no finding. */
+  redactPatterns?: readonly string[];
   protocolVersion?: string;
   timeoutMs?: number;
   seed?: number;

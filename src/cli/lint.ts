@@ -144,7 +144,7 @@ export async function runLint(opts: LintCommandOptions, command: string[], scrip
     const replayPrefix = invocationPrefix({ script, env: process.env, cwd: process.cwd() });
     const runs = servers.map((server) => ({ server, options: server.skipped ? undefined : { ...mergeOptions(server, flags, loaded), replayPrefix } }));
     // Every output redacts the user's secret patterns and every value this run must never print, of every server.
-    redactAlso(runs.flatMap((run) => ((run.options?.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions).extraPatterns ?? []));
+    redactAlso(runs.flatMap(({ options }) => [...(((options?.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions).extraPatterns ?? []), ...(options?.redactPatterns ?? [])]));
     // Refuse an output path that cannot be written before the lint spends any time, not after.
     const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
     if (!opts.dryRun) {

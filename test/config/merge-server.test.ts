@@ -56,6 +56,23 @@ describe('secrets of the chosen server', () => {
   });
 });
 
+describe('secrets of its command line and its private environment', () => {
+  it('grades the short credentials in their context, and only redacts the private values', () => {
+    const choice: ServerChoice = { ...STDIO, secrets: ['pw9', 'tok-123456'], secretContexts: ['--password[=\\s]{1,6}(?<secret>pw9)'], privateValues: ['eu-west-1', 'tok-123456', 'dev'] };
+    const options = mergeOptions(choice, {});
+    expect(options.ruleOptions?.['no-secrets']).toEqual({ extraPatterns: ['tok-123456', '--password[=\\s]{1,6}(?<secret>pw9)'] });
+    // A value already graded is not repeated; one too short to redact alone is dropped.
+    expect(options.redactPatterns).toEqual(['eu-west-1']);
+  });
+
+  it('carries the shown command over, and sets no redactPatterns when there is nothing private', () => {
+    const shown = ['node', 's.js', '--token', [{ env: 'TOKEN' }]];
+    const options = mergeOptions({ ...STDIO, shown, secrets: ['tok-123456'] }, {});
+    expect(options.shown).toEqual(shown);
+    expect(options).not.toHaveProperty('redactPatterns');
+  });
+});
+
 describe('what names the chosen server', () => {
   it('carries name, anchor, replay words and config file over as they are', () => {
     const choice: ServerChoice = {
@@ -77,7 +94,7 @@ describe('what names the chosen server', () => {
 
   it('sets none of them when the choice has none', () => {
     const options = mergeOptions(STDIO, {});
-    for (const key of ['name', 'anchor', 'configFile', 'replayServer']) expect(options).not.toHaveProperty(key);
+    for (const key of ['name', 'anchor', 'configFile', 'replayServer', 'shown', 'redactPatterns']) expect(options).not.toHaveProperty(key);
     expect(options.target).toBe(STDIO.target);
   });
 
