@@ -1,5 +1,6 @@
 // Credential patterns (API keys, bearer tokens, passwords, private keys, JWTs) and redaction of them.
 import { compilePattern } from './pattern.js';
+import { escapeRegExp } from '../util/regex.js';
 
 export type SecretKind =
   | 'private-key'
@@ -181,4 +182,18 @@ export function redactValue<T>(value: T): T {
     return copy as T;
   }
   return value;
+}
+
+/** Shorter values are not redacted as secrets: a two-letter value would blank out every word it occurs in. */
+const MIN_SECRET_CHARS = 6;
+
+/**
+ * Rule options with these literal values (header values, an access token, a client secret) added to no-secrets' extra
+ * patterns: every output redacts them, and a server that echoes one is caught. Values too short to redact are left out.
+ */
+export function withLiteralSecrets(ruleOptions: Record<string, Record<string, unknown>>, values: readonly string[]): Record<string, Record<string, unknown>> {
+  const literals = [...new Set(values.filter((value) => value.length >= MIN_SECRET_CHARS))].map(escapeRegExp);
+  if (literals.length === 0) return ruleOptions;
+  const own = (ruleOptions['no-secrets'] ?? {}) as SecretOptions;
+  return { ...ruleOptions, 'no-secrets': { ...own, extraPatterns: [...(own.extraPatterns ?? []), ...literals] } };
 }
