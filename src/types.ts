@@ -551,6 +551,14 @@ export type ShownPart = string | { env: string };
 /** A command-line word as reports and replay commands show it: as given, or in parts when it holds a secret. */
 export type ShownWord = string | readonly ShownPart[];
 
+/** A confidential OAuth client's credentials, for the client_credentials grant (docs/remote.md#oauth-in-ci). */
+export interface OAuthClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** The scope to ask for (default: the server's 401 challenge's, else its metadata's scopes_supported). */
+  scope?: string;
+}
+
 /** More structured-metadata field names to recognise, beside rulebook §5's (a server's own vocabulary, e.g. "failureClass"). */
 export interface MetadataOptions {
   categoryFields?: readonly string[];
@@ -618,4 +626,8 @@ export interface LintOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Aborting it with an Interrupted reason (a signal) stops the run; the report then says what was not probed. */
   signal?: AbortSignal;
+  /** An HTTP target's access token is requested with these before the session opens, and sent as `Authorization: Bearer`. */
+  oauthClientCredentials?: OAuthClientCredentials;
+  /** Called with each value the lint itself obtained that must never be printed (an access token), before it is used. */
+  onSecret?: (value: string) => void;
 }

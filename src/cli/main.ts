@@ -1,7 +1,7 @@
 // The bin's entry: the subcommand chosen from the first argument, bare words refused, and what stopped a lint said on stderr with exit 2.
 import type { Command } from 'commander';
 import { ConfigError } from '../config/load.js';
-import { UsageError } from '../errors.js';
+import { AuthorizationError, UsageError } from '../errors.js';
 import { Interrupted } from '../interrupt.js';
 import { EXIT, signalExitCode } from '../report/gate.js';
 import { SessionStartError } from '../session/session.js';
@@ -62,6 +62,10 @@ function couldNotLint(error: unknown): number {
   if (error instanceof Interrupted) {
     say(`mcp-errlint: could not lint: ${error.message} before the server was ready; nothing was probed\n`);
     return signalExitCode(error.by) ?? EXIT.cannotLint;
+  }
+  if (error instanceof AuthorizationError) {
+    say(`mcp-errlint: could not lint: OAuth: ${quote(error.message)}\n`);
+    return EXIT.cannotLint;
   }
   if (error instanceof SessionStartError) {
     say(`mcp-errlint: could not lint: ${error.message}\n`); // may quote several stderr lines: say() keeps newlines, neutralises the rest

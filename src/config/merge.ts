@@ -8,7 +8,7 @@ import type { LoadedConfig } from './load.js';
 import type { ServerChoice } from './servers.js';
 import { didYouMean } from '../util/suggest.js';
 import { parseDuration } from '../interrupt.js';
-import { literalPatterns } from '../target/command-secrets.js';
+import { literalPatterns } from '../matchers/secrets.js';
 
 /** The lint settings as given on the command line; a flag not given is undefined. */
 export interface LintFlags {
@@ -93,6 +93,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     ...(server.replayServer ? { replayServer: server.replayServer } : {}),
     ...(server.shown ? { shown: server.shown } : {}),
     ...(redactPatterns.length > 0 ? { redactPatterns } : {}),
+    ...(server.oauthClientCredentials ? { oauthClientCredentials: server.oauthClientCredentials } : {}),
     protocolVersion: flags.protocolVersion ?? config.protocolVersion,
     timeoutMs: flags.timeout ?? config.timeout ?? DEFAULTS.timeoutMs,
     deadlineMs: flags.deadline ?? durationOf(config.deadline, 'deadline') ?? DEFAULTS.deadlineMs,
@@ -109,6 +110,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     tools: replay ? undefined : flags.tool,
     toolGlobs: flags.tool ? undefined : config.tools,
     rules,
+    // Values that must never be printed are redacted like credentials, and a server that echoes one is caught by no-secrets.
     ruleOptions,
     ...(config.metadata ? { metadata: config.metadata } : {}),
     replay,

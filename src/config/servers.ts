@@ -5,12 +5,12 @@ import { relative, resolve, sep } from 'node:path';
 import type { HttpTransportKind, ServerTarget } from '../target/target.js';
 import { isHttpTarget } from '../target/target.js';
 import { UsageError } from '../errors.js';
-import type { SourceAnchor } from '../types.js';
 import { CONFIG_FILE, type LoadedConfig } from './load.js';
 import { readClientConfig } from '../target/client-config.js';
 import { parseHeader } from '../target/expand.js';
 import { CommandLineSecrets, hidesSecret, shownText } from '../target/command-secrets.js';
-import type { ShownWord } from '../types.js';
+import { credentialsFromEnv } from '../target/oauth.js';
+import type { OAuthClientCredentials, ShownWord, SourceAnchor } from '../types.js';
 
 /** The flags that say which server to lint and how to reach it. */
 export interface ServerFlags {
@@ -22,6 +22,10 @@ export interface ServerFlags {
   env?: string[];
   mcpConfig?: string;
   server?: string;
+  /** Servers reached by URL get an access token by the OAuth client_credentials grant (id and secret from the environment). */
+  oauthClientCredentials?: boolean;
+  /** The scope that token is asked for. */
+  oauthScope?: string;
 }
 
 /** One server to lint, with what the report and replay commands need to name it. */
@@ -45,6 +49,8 @@ export interface ServerChoice {
   privateValues?: string[];
   /** Why it is not linted (e.g. disabled in its file); it is still listed. */
   skipped?: string;
+  /** The client credentials its access token is requested with (servers reached by URL only). */
+  oauthClientCredentials?: OAuthClientCredentials;
 }
 
 export interface ServerContext {
@@ -58,8 +64,47 @@ export function chooseServers(command: string[], flags: ServerFlags, loaded: Loa
   if (given.length > 1) throw new UsageError(`${given.join(' and ')} each name a server to lint: give only one`);
   if (flags.server !== undefined && flags.mcpConfig === undefined) throw new UsageError('--server picks a server of an --mcp-config file: give the file too');
   if (flags.transport !== undefined && flags.url === undefined) throw new UsageError('--transport applies to a server given with --url');
+  const oauth = oauthRequest(flags, loaded);
   const choices = flags.mcpConfig !== undefined ? fromClientConfig(flags.mcpConfig, flags.server, context) : [single(command, flags, loaded)];
-  return choices.map((choice) => withFlags(choice, flags, context));
+  return choices.map((choice) => withOAuth(withFlags(choice, flags, context), oauth, flags, context));
+}
+
+/** Whether the run asks for OAuth client credentials (a flag, else the config file), with which scope, and who asked. */
+interface OAuthRequest {
+  scope?: string;
+  /** How the message of a misuse names the request. */
+  by: string;
+}
+
+function oauthRequest(flags: ServerFlags, loaded: LoadedConfig | undefined): OAuthRequest | undefined {
+  const fromFlag = flags.oauthClientCredentials !== undefined;
+  const wanted = flags.oauthClientCredentials ?? loaded?.config.oauthClientCredentials ?? false;
+  const scope = flags.oauthScope ?? loaded?.config.oauthScope;
+  if (!wanted) {
+    if (scope !== undefined) throw new UsageError('--oauth-scope is the scope of --oauth-client-credentials: give that too');
+    return undefined;
+  }
+  return { ...(scope !== undefined ? { scope } : {}), by: fromFlag ? '--oauth-client-credentials' : `"oauthClientCredentials" in ${loaded!.file}` };
+}
+
+/**
+ * OAuth client credentials (from the environment) for a server reached by URL; a server of a client config file
+ * started on stdio is left as it is, a single one is a usage error, and so is a server that already sends an
+ * Authorization header. The secret is one more value never printed.
+ */
+function withOAuth(choice: ServerChoice, oauth: OAuthRequest | undefined, flags: ServerFlags, context: ServerContext): ServerChoice {
+  if (!oauth) return choice;
+  const { target } = choice;
+  if (!isHttpTarget(target)) {
+    if (flags.mcpConfig !== undefined) return choice;
+    throw new UsageError(`${oauth.by} applies to a server given with --url`);
+  }
+  if (Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')) {
+    const whose = choice.name !== undefined ? `server '${choice.name}' already has one` : 'give no --header Authorization with it';
+    throw new UsageError(`${oauth.by} sends the Authorization header itself: ${whose}`);
+  }
+  const credentials = credentialsFromEnv(context.env, oauth.scope);
+  return { ...choice, oauthClientCredentials: credentials, secrets: [...choice.secrets, credentials.clientSecret] };
 }
 
 /** A command after --, a --url, or our config file's "server". */

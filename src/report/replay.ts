@@ -19,6 +19,8 @@ export function replayCommand(options: LintOptions, seed: number, timeoutMs: num
   if (options.allowWrites) args.push('--allow-writes');
   if (options.allowDestructive) args.push('--allow-destructive');
   if (options.readOnly) args.push('--read-only');
+  // The server needs a token: the replay gets a fresh one the same way (never this run's, which no output shows).
+  if (options.oauthClientCredentials) args.push('--oauth-client-credentials', ...(options.oauthClientCredentials.scope ? ['--oauth-scope', options.oauthClientCredentials.scope] : []));
   if (options.configFile) args.push('--config', options.configFile);
   // A secret is read from the environment ("$TOKEN"): the report names the variables.
   return [...args.map(shellQuote), ...serverWords(options).map(shellWord)].join(' ');

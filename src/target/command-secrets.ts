@@ -3,9 +3,9 @@
 import type { ShownPart, ShownWord } from '../types.js';
 import { shellQuote } from '../util/text.js';
 import { isHttpTarget, type ServerTarget } from './target.js';
+import { escapeRegExp } from '../util/regex.js';
+import { literalPatterns, MIN_SECRET_CHARS } from '../matchers/secrets.js';
 
-/** Shorter values are redacted only in their context (`--token abc`): alone, a short value would blank out every word it occurs in. */
-export const MIN_SECRET_CHARS = 6;
 
 /** The last word of a name that holds a credential (`--api-key`, `client_secret`, `X-Auth-Token`, `?sig=`). */
 const SECRET_WORD = /^(?:token|secret|password|passwd|pwd|pass|passphrase|apikey|auth|authorization|credentials?|cookie|bearer|pat|sig|signature)$/;
@@ -40,9 +40,6 @@ function variableOf(name: string, asIs = false): string {
   return SHELL_VARIABLES.has(base) ? `SERVER_${base}` : /^\d/.test(base) ? `_${base}` : base;
 }
 
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * How a found value is kept: the regex of the text before it (and after it) wherever it is quoted, and whether it is a
@@ -224,11 +221,6 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
-}
-
-/** Regexes that redact these values wherever they show up: each escaped, the short ones left out. */
-export function literalPatterns(values: readonly string[]): string[] {
-  return [...new Set(values.filter((value) => value.length >= MIN_SECRET_CHARS))].map(escapeRegExp);
 }
 
 /** How a target is shown when nobody resolved it (the lint() API): its command and arguments, or its URL, secrets as $NAME. */

@@ -5,6 +5,7 @@ import { mergeOptions } from '../../src/config/merge.js';
 import type { ServerChoice } from '../../src/config/servers.js';
 import type { LoadedConfig } from '../../src/config/load.js';
 import { findSecrets, redact } from '../../src/matchers/secrets.js';
+import { replayCommand } from '../../src/report/replay.js';
 
 const STDIO: ServerChoice = { target: { command: 'node', args: ['s.js'] }, secrets: [] };
 
@@ -100,5 +101,27 @@ describe('what names the chosen server', () => {
 
   it('keeps an empty name (a server named "" in a file) rather than dropping it', () => {
     expect(mergeOptions({ ...STDIO, name: '' }, {})).toHaveProperty('name', '');
+  });
+});
+
+describe('OAuth client credentials of the chosen server', () => {
+  const choice: ServerChoice = {
+    target: { url: 'http://127.0.0.1:1/mcp', transport: 'auto' },
+    replayServer: ['--url', 'http://127.0.0.1:1/mcp'],
+    secrets: ['ci-secret-123456'],
+    oauthClientCredentials: { clientId: 'ci-client', clientSecret: 'ci-secret-123456', scope: 'mcp:tools' },
+  };
+
+  it('reach the lint options, the secret among the patterns every output redacts', () => {
+    const options = mergeOptions(choice, {});
+    expect(options.oauthClientCredentials).toBe(choice.oauthClientCredentials);
+    expect(options.ruleOptions?.['no-secrets']).toEqual({ extraPatterns: ['ci-secret-123456'] });
+    expect(mergeOptions({ ...choice, oauthClientCredentials: undefined }, {})).not.toHaveProperty('oauthClientCredentials');
+  });
+
+  it('make a replay command say to get a token the same way, never showing a credential', () => {
+    const replay = replayCommand(mergeOptions(choice, {}), 7, 10_000, 'recommended', { tool: 'lookup_user', probe: 'wrong-type', path: '3' });
+    expect(replay).toBe("npx mcp-errlint --seed 7 --tool lookup_user --probe wrong-type --path 3 --oauth-client-credentials --oauth-scope mcp:tools --url http://127.0.0.1:1/mcp");
+    expect(replay).not.toMatch(/ci-secret|ci-client|Authorization/);
   });
 });

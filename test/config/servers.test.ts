@@ -281,3 +281,46 @@ describe('--mcp-config', () => {
     expect(first.anchor).toEqual({ uri: claudeUri, line: 4 });
   });
 });
+
+describe('--oauth-client-credentials', () => {
+  const url = 'http://127.0.0.1:1/mcp';
+  const CLIENT_ENV = { MCP_ERRLINT_CLIENT_ID: 'ci-client', MCP_ERRLINT_CLIENT_SECRET: 'ci-secret-123456' };
+  const config = (oauth: Record<string, unknown>): LoadedConfig => ({ file: 'mcp-errlint.config.json', dir: ROOT, config: oauth });
+
+  it('gives a URL the client credentials of the environment, the secret among the values never printed, and no header yet', () => {
+    const choice = one([], { url, oauthClientCredentials: true, oauthScope: 'mcp:tools' }, CLIENT_ENV);
+    expect(choice.oauthClientCredentials).toEqual({ clientId: 'ci-client', clientSecret: 'ci-secret-123456', scope: 'mcp:tools' });
+    expect(choice.secrets).toEqual(['ci-secret-123456']);
+    expect(choice.target).toEqual({ url, transport: 'auto' });
+    // The replay names the flag (replay.ts, from the lint's options), never a value: the server words stay as given.
+    expect(choice.replayServer).toEqual(['--url', url]);
+  });
+
+  it('takes the flag and the scope from the config file too; a flag wins', () => {
+    expect(choose([], { url }, CLIENT_ENV, config({ oauthClientCredentials: true, oauthScope: 'read' }))[0].oauthClientCredentials).toMatchObject({ scope: 'read' });
+    expect(choose([], { url, oauthScope: 'write' }, CLIENT_ENV, config({ oauthClientCredentials: true, oauthScope: 'read' }))[0].oauthClientCredentials).toMatchObject({ scope: 'write' });
+    expect(choose([], { url }, CLIENT_ENV, config({ oauthClientCredentials: false }))[0]).not.toHaveProperty('oauthClientCredentials');
+  });
+
+  it('refuses a command, a missing variable, an Authorization header of its own, and a scope alone, before anything runs', () => {
+    expect(usage(() => choose(COMMAND, { oauthClientCredentials: true }, CLIENT_ENV))).toBe('--oauth-client-credentials applies to a server given with --url');
+    expect(usage(() => choose(COMMAND, {}, CLIENT_ENV, config({ oauthClientCredentials: true })))).toBe('"oauthClientCredentials" in mcp-errlint.config.json applies to a server given with --url');
+    expect(usage(() => choose([], { url, oauthClientCredentials: true }, { MCP_ERRLINT_CLIENT_ID: 'ci-client' }))).toMatch(/: MCP_ERRLINT_CLIENT_SECRET is empty or not set$/);
+    expect(usage(() => choose([], { url, oauthClientCredentials: true, header: ['authorization: Bearer ${TOKEN}'] }, { ...ENV, ...CLIENT_ENV }))).toBe(
+      '--oauth-client-credentials sends the Authorization header itself: give no --header Authorization with it',
+    );
+    expect(usage(() => choose([], { url, oauthScope: 'read' }, CLIENT_ENV))).toBe('--oauth-scope is the scope of --oauth-client-credentials: give that too');
+  });
+
+  it('goes to the HTTP servers of a client config file only; one with an Authorization header of its own is refused by name', () => {
+    const dir = tempDir('errlint-oauth-');
+    const file = join(dir, 'mcp.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { local: { command: 'node', args: ['s.js'] }, remote: { url: 'http://127.0.0.1:2/mcp' } } }));
+    const [local, remote] = choose([], { mcpConfig: file, oauthClientCredentials: true }, CLIENT_ENV);
+    expect(local).not.toHaveProperty('oauthClientCredentials');
+    expect(local.secrets).toEqual([]);
+    expect(remote.oauthClientCredentials).toEqual({ clientId: 'ci-client', clientSecret: 'ci-secret-123456' });
+    const vscode = join(CONFIGS, 'vscode-mcp.json');
+    expect(usage(() => choose([], { mcpConfig: vscode, oauthClientCredentials: true }, { ...ENV, ...CLIENT_ENV }))).toBe("--oauth-client-credentials sends the Authorization header itself: server 'orders' already has one");
+  });
+});
