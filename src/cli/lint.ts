@@ -51,7 +51,7 @@ export function lintProgram(): Command {
     .option('--oauth-scope <scope>', "with --oauth-client-credentials: the scope to ask for (default: the one the server's 401 names, else all it lists)")
     .option('--mcp-config <file>', "lint the servers of an MCP client's config file (Claude Desktop, Claude Code .mcp.json, Cursor, VS Code .vscode/mcp.json, Windsurf): all of them in turn, or the one --server names")
     .option('--server <name>', 'with --mcp-config: lint only this server of the file')
-    .option('-e, --env <KEY=VALUE>', "set an environment variable of the stdio server (repeatable)", (value: string, previous: string[] = []) => [...previous, value])
+    .option('-e, --env <KEY=VALUE>', "set an environment variable of the stdio server (repeatable); its value is never printed: a replay reads it as $KEY", (value: string, previous: string[] = []) => [...previous, value])
     .option('-c, --config <file>', `config file (default: ./${CONFIG_FILE} if there is one); flags override it`)
     .option('--seed <n>', 'seed for every generated input (printed on stderr as "Seed: N")', integer('--seed', 0))
     .option('--runs <n>', `random inputs per probe kind per tool, after the enumerated cases (default: ${DEFAULTS.runs})`, integer('--runs', 0))
