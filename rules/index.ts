@@ -28,6 +28,7 @@ import { rule as resourceNotFound } from './resource-not-found.js';
 import { rule as resourceTraversal } from './resource-traversal.js';
 import { rule as promptContract } from './prompt-contract.js';
 import { rule as requestRefusal } from './request-refusal.js';
+import { rule as httpAuthorization } from './http-authorization.js';
 
 export const RULES: Rule[] = [
   errorChannel,
@@ -58,6 +59,7 @@ export const RULES: Rule[] = [
   timelyResponse,
   concurrentCalls,
   stdoutClean,
+  httpAuthorization,
 ];
 
 export function ruleById(id: string): Rule | undefined {

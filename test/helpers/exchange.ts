@@ -151,6 +151,8 @@ export interface GradeOptions {
   transport?: SessionFacts['transport'];
   /** What the user gave the server (its arguments, working directory). */
   userSupplied?: SessionFacts['userSupplied'];
+  /** Over HTTP: the server's URL and whether the user gave a token. */
+  http?: Pick<SessionFacts, 'url' | 'authorized'>;
 }
 
 export interface Finding {
@@ -173,6 +175,7 @@ export function session(opts: GradeOptions = {}): SessionFacts {
     transport: opts.transport ?? 'stdio',
     timeoutMs: opts.timeoutMs ?? 10_000,
     ...(opts.userSupplied ? { userSupplied: opts.userSupplied } : {}),
+    ...opts.http,
   };
 }
 

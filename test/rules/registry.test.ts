@@ -62,6 +62,7 @@ describe('rule registry', () => {
       ['timely-response', 'error/error'],
       ['concurrent-calls', 'error/error'],
       ['stdout-clean', 'error/error'],
+      ['http-authorization', 'warning/error'], // rulebook §3, Over HTTP: authorization
     ]);
     for (const id of ['no-secrets', 'no-internal-details', 'no-stack-trace']) expect(ruleById(id)?.meta.tags).toContain('security');
   });
