@@ -19,6 +19,7 @@ import { probe as prompts } from './prompts.js';
 import { probe as completions } from './completions.js';
 import { probe as protocolRequests } from './protocol-requests.js';
 import { probe as http } from './http.js';
+import { probe as auth } from './auth.js';
 
 function guarded(probe: Probe): Probe {
   return {
@@ -53,6 +54,7 @@ const byKind: Record<ProbeKind, Probe> = {
   completions,
   'protocol-requests': protocolRequests,
   http,
+  auth,
 };
 
 export const PROBES: Probe[] = PROBE_KINDS.map((kind) => guarded(byKind[kind]));

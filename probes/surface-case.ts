@@ -39,3 +39,9 @@ export function declares(context: ProbeContext, capability: string): boolean {
 
 /** The skip of a surface probe planned without the session's context (a dry run that never connected). */
 export const NO_CONTEXT = { skip: "the server's capabilities and lists were not read" };
+
+/**
+ * The skip of a probe of the HTTP layer (auth, …) for a server reached over stdio: one reason for all of them, so the
+ * report says it once (skips are shown one line per reason).
+ */
+export const HTTP_ONLY = { skip: 'HTTP requests only: this server runs over stdio' };

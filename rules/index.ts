@@ -31,6 +31,7 @@ import { rule as requestRefusal } from './request-refusal.js';
 import { rule as httpOrigin } from './http-origin.js';
 import { rule as httpSession } from './http-session.js';
 import { rule as httpStatus } from './http-status.js';
+import { rule as httpAuthorization } from './http-authorization.js';
 
 export const RULES: Rule[] = [
   errorChannel,
@@ -64,6 +65,7 @@ export const RULES: Rule[] = [
   httpOrigin,
   httpSession,
   httpStatus,
+  httpAuthorization,
 ];
 
 export function ruleById(id: string): Rule | undefined {

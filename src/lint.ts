@@ -1,6 +1,6 @@
 // One lint, end to end: session → plan → run (graded as it goes) → report, within the run's deadline. A thin orchestrator:
 // each stage does its own work in its own folder.
-import { NO_TOOL, type LintOptions } from './types.js';
+import { NO_TOOL, type LintOptions, type ServerSurfaces } from './types.js';
 import { DEFAULTS, randomSeed } from './defaults.js';
 import { Session } from './session/session.js';
 import { selectTools } from './plan/batches.js';
@@ -56,14 +56,16 @@ export async function lint(given: LintOptions): Promise<Report> {
     throw error;
   }
   try {
-    const allTools = await session.listTools();
-    const surfaces = await session.listSurfaces();
+    // A server that refused the handshake with 401 (no token given): only the auth probe can ask it anything.
+    const blocked = session.facts.needsAuthorization === true;
+    const allTools = blocked ? [] : await session.listTools();
+    const surfaces = blocked ? UNLISTED : await session.listSurfaces();
     const tools = selectTools(allTools, options.tools ?? (options.replay && options.replay.tool !== NO_TOOL ? [options.replay.tool] : undefined), options.toolGlobs);
     const probingFrom = Date.now();
     const grader = new Grader(rules, { session: session.facts, profile: settings.profile, metadata: options.metadata, toolNames: allTools.map((t) => t.name) });
     const run = await runProbes(session, tools, allTools, {
       ...settings,
-      probes,
+      probes: blocked ? probes.filter((p) => p.kind === 'auth') : probes,
       context: { facts: session.facts, surfaces },
       replay: options.replay,
       grade: (exchange) => {
@@ -75,14 +77,18 @@ export async function lint(given: LintOptions): Promise<Report> {
       onProgress: options.onProgress,
       signal: stop.signal,
     });
+    if (blocked) run.skips.push({ tool: NO_TOOL, probe: '*', reason: 'not probed: the server needs authorization (HTTP 401 at the handshake)' });
     const tailFrom = Date.now();
     const server = { serverInfo: session.serverInfo, facts: session.facts, restarts: session.restarts, stderr: session.stderr, limits: session.caps.messages, throttle: session.throttle };
-    return settle(assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces, run, clock: { started, probingFrom, tailFrom } }));
+    return settle(assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces: blocked ? undefined : surfaces, run, clock: { started, probingFrom, tailFrom } }));
   } finally {
     stop.release();
     await session.close();
   }
 }
+
+/** What a server that refused the handshake lists: nothing (it was never asked). */
+const UNLISTED: ServerSurfaces = { resources: { declared: false, items: [] }, templates: { declared: false, items: [] }, prompts: { declared: false, items: [] } };
 
 /** One signal for the session and the engine: the caller's (a signal handler) or the deadline, whichever comes first. */
 function stopSignal(deadlineMs: number, outer: AbortSignal | undefined): { signal: AbortSignal; abort(reason: Interrupted): void; release(): void } {

@@ -63,6 +63,7 @@ export const PROBE_KINDS = [
   'completions',
   'protocol-requests',
   'http',
+  'auth',
 ] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
 
@@ -91,6 +92,7 @@ export const SURFACE_OF: Record<ProbeKind, Surface> = {
   completions: 'completions',
   'protocol-requests': 'server',
   http: 'server',
+  auth: 'server',
 };
 
 /** The path of an input that cannot be replayed by path (a shrink candidate fast-check did not keep). */
@@ -126,8 +128,10 @@ export const NO_TOOL = '(server)';
  *   server refuses with a JSON-RPC error, `ProbeCase.expectCode` by the negotiated version's spec; an agent reads its text.
  * - http: an HTTP request that departs on purpose from what a client sends (a foreign Origin, an unknown session, no
  *   Accept, a GET); what a correct server answers is `ProbeCase.http`.
+ * - unauthorized: an HTTP request without the user's valid token (or the metadata a client discovers with); a server
+ *   that needs authorization refuses it on the HTTP layer as `ProbeCase.auth` says, a public one serves it.
  */
-export type Expectation = 'invalid-input' | 'unknown-tool' | 'valid-input' | 'any' | 'protocol-error' | 'no-answer' | 'refused' | 'http';
+export type Expectation = 'invalid-input' | 'unknown-tool' | 'valid-input' | 'any' | 'protocol-error' | 'no-answer' | 'refused' | 'http' | 'unauthorized';
 
 /** What an HTTP request of the http probe departs in: the rule that grades its answer reads this. */
 export type HttpAspect = 'origin' | 'session' | 'accept' | 'content-type' | 'method';
@@ -192,12 +196,28 @@ export interface ProbeCase {
   target?: CaseTarget;
   /** How the case goes on the wire; a plain tools/call {name, arguments} when absent. */
   delivery?: Delivery;
+  /** With expect 'unauthorized': what the auth probe sends and what the negotiated version asks of the answer. */
+  auth?: AuthCase;
   /**
    * What the frame breaks on purpose, against the spec's JSON schema of the negotiated version (bad JSON, params of
    * the wrong shape, a request sent as a notification), for people; absent: the frame is valid and only its content
    * (a tool's arguments, a name or URI that does not exist) is what the probe is about.
    */
   breaks?: string;
+}
+
+/** What an auth probe case sends instead of the user's token, and what a correct server answers (rulebook §3, Over HTTP). */
+export interface AuthCase {
+  /**
+   * no-token: the user's Authorization header left out; malformed-token: a header that is no valid token (a scheme and
+   * nothing, characters outside token68); wrong-token: a token of the user's token's shape that is not theirs;
+   * metadata: the RFC 9728 protected-resource metadata, found as a client finds it (see Delivery 'metadata').
+   */
+  sends: 'no-token' | 'malformed-token' | 'wrong-token' | 'metadata';
+  /** The statuses that refuse it by the negotiated version's authorization spec; absent where it has none (2024-11-05). */
+  statuses?: number[];
+  /** The error a 401's Bearer challenge names (RFC 6750 §3.1), asked for from 2025-06-18: invalid_token for a token not valid. */
+  challengeError?: 'invalid_token';
 }
 
 /** What a probe case aims at: arguments of the tool it calls, or a tool it names. */
@@ -255,6 +275,11 @@ export type TargetKeyword =
  * - raw: these bytes as one line, exactly (bad JSON, id null, batches); `{id}` is replaced by our id.
  * - notification: a JSON-RPC notification (no id): nothing may come back.
  * - burst: `calls` tools/call requests written back to back without waiting; each is answered on its own.
+ * - http: one HTTP request that departs from what a client sends (see HttpVariant), after `control`, when given: the
+ *   same request without the token, whose answer the exchange keeps (Exchange.control).
+ * - metadata: RFC 9728 discovery as a client makes it: `challenge` (a request without a token) is sent, then the
+ *   metadata is asked for (GET) at the resource_metadata its 401's Bearer challenge names, on the server's origin, else
+ *   at each `wellKnown` path in turn until one answers 200. One exchange: the last GET, with Exchange.discovery.
  * Answers to raw frames and notifications cannot be matched by id: the session sends a barrier request after
  * them and collects every other answer that arrives before the barrier's.
  */
@@ -263,7 +288,8 @@ export type Delivery =
   | { kind: 'raw'; text: string }
   | { kind: 'notification'; method: string; params?: unknown }
   | { kind: 'burst'; calls: Array<{ name: string; arguments: unknown }> }
-  | { kind: 'http'; request: HttpVariant };
+  | { kind: 'http'; request: HttpVariant; control?: HttpVariant }
+  | { kind: 'metadata'; challenge: HttpVariant; wellKnown: string[] };
 
 /**
  * One HTTP request that departs on purpose from what a client sends (no token, a foreign Origin, no Accept, a GET):
@@ -447,10 +473,24 @@ export interface Exchange {
   inputSchema?: JsonSchema;
   /** Over HTTP: the status, content type and kind of body of the answer to this request. */
   http?: HttpFacts;
+  /** How the control of an HTTP variant (the same request without a token, sent just before it) was answered. */
+  control?: { outcome: Outcome['kind']; status: number };
+  /** The RFC 9728 discovery of a 'metadata' delivery. */
+  discovery?: Discovery;
   /** Once graded: the ids of the rules whose appliesTo held for it (its checks). */
   applies?: readonly string[];
   /** The repair agent's attempt on this refused call, when it made one. */
   repair?: RepairRecord;
+}
+
+/** RFC 9728 discovery as the auth probe made it, the way an MCP client does. */
+export interface Discovery {
+  /** The status of the request without a token, and the resource_metadata its Bearer challenge named (as written). */
+  challenge: { status: number; resourceMetadata?: string };
+  /** Each metadata URL asked, in order: its path on the server's origin, how it was found, and the answer's status. */
+  tried: Array<{ path: string; via: 'resource_metadata' | 'well-known'; status: number }>;
+  /** A resource_metadata on another origin: never asked (mcp-errlint talks to the server's origin only). */
+  foreign?: string;
 }
 
 /** One rule's verdict on one exchange, before findings are grouped per (rule, tool, probe). */
@@ -491,6 +531,18 @@ export interface SessionFacts {
   sessionIssued?: boolean;
   /** Over HTTP: the user gave an `Authorization` header (a token), so what the server does without it or with a wrong one can be probed. */
   authorized?: boolean;
+  /**
+   * With `authorized`: an Authorization value of the user's scheme and of their token's shape (length, separators, letter
+   * case, digits) that shares none of its letters or digits: the auth probe's wrong token.
+   */
+  decoyAuthorization?: string;
+  /** Over HTTP: the server's URL without query, fragment or credentials, the resource an OAuth token is for (RFC 9728). */
+  url?: string;
+  /**
+   * Over HTTP: the handshake was refused with 401 and no token was given. Nothing past it can be probed but what the
+   * server does without a token (the auth probe); `protocolVersion` is the one asked for, not one the server agreed to.
+   */
+  needsAuthorization?: true;
 }
 
 /** One list of what a server offers besides tools: whether its capability is declared, its items, and why listing failed. */
@@ -520,6 +572,8 @@ export interface Probe {
   description: string;
   /** 'tool': planned once per tool; 'server': planned once per server (the unknown-tool probe). */
   scope: 'tool' | 'server';
+  /** A probe of the HTTP layer: over stdio its skip is listed, but it is no probe kind the run left out (coverage). */
+  httpOnly?: true;
   /**
    * Cases derived from the tool's schema: every `enumerated` case runs first (each required field
    * omitted once, each field given each wrong JSON type once, ...), then up to `runs` values drawn

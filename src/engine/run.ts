@@ -14,6 +14,7 @@ import { Interrupted, interruptionOf } from '../interrupt.js';
 import { Abandoned, UnitPool } from './pool.js';
 import { limitedAs, ToolLimits } from './limits.js';
 import { exploreAndShrink, replayOne, type Search } from './shrink.js';
+import { discover } from './discovery.js';
 
 export interface RunOptions extends PlanOptions {
   seed: number;
@@ -444,7 +445,7 @@ async function checkLiveness(session: Session, exchange: Exchange): Promise<void
 async function execute(session: Session, tool: ToolInfo, probe: ProbeKind, probeCase: ProbeCase, path: string, seq: number): Promise<Exchange[]> {
   const delivery = probeCase.delivery;
   const call = (name: string, args: unknown) => ({ method: 'tools/call', params: args === undefined ? { name } : { name, arguments: args } });
-  let raws: RawExchange[];
+  let raws: Array<RawExchange & Pick<Exchange, 'control' | 'discovery'>>;
   switch (delivery?.kind) {
     case undefined:
       raws = [await session.request('tools/call', call(probeCase.name, probeCase.arguments).params)];
@@ -461,8 +462,14 @@ async function execute(session: Session, tool: ToolInfo, probe: ProbeKind, probe
     case 'burst':
       raws = await session.burst(delivery.calls.map((c) => call(c.name, c.arguments)));
       break;
-    case 'http':
-      raws = [await session.variant(delivery.request)];
+    case 'http': {
+      const control = delivery.control && (await session.variant(delivery.control));
+      const raw = await session.variant(delivery.request);
+      raws = [control ? { ...raw, control: { outcome: control.outcome.kind, status: control.http?.status ?? 0 } } : raw];
+      break;
+    }
+    case 'metadata':
+      raws = [await discover(session, delivery)];
       break;
   }
   const noise = session.takeNoise();

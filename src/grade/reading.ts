@@ -203,8 +203,10 @@ class OwnInput implements LeakOptions {
     this.userSupplied = reading.session.userSupplied;
   }
 
+  /** What we sent, and the server's own URL (the user gave it: the metadata of an HTTP server names it, rightly). */
   get sent(): string {
-    return this.reading.sentText;
+    const { url } = this.reading.session;
+    return url === undefined ? this.reading.sentText : `${this.reading.sentText}\n${url}`;
   }
 
   get sentValues(): readonly string[] {

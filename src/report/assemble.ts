@@ -10,7 +10,7 @@ import { formatMessage } from '../grade/rule.js';
 import { ruleById, ruleDocsPath } from '../../rules/index.js';
 import { callPolicy } from '../plan/safety.js';
 import { buildChecks, scoreChecks, SEVERITY_RANK } from '../score/score.js';
-import { coverageOf } from '../score/coverage.js';
+import { coverageOf, needsAuthorization } from '../score/coverage.js';
 import { recoveryOf } from '../score/recovery.js';
 import { redact, type SecretOptions } from '../matchers/secrets.js';
 import { describeAnswer, methodOf } from '../session/answer.js';
@@ -56,7 +56,10 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
   const passed = checks.filter((c) => c.verdict === 'pass').length;
   const toolProbesWanted = probes.some((p) => p.scope === 'tool') && (!options.replay || options.replay.tool !== NO_TOOL);
   const offered = surfaces && { protocolVersion: server.facts.protocolVersion, capabilities: server.facts.capabilities, surfaces };
-  const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, probes.map((p) => p.kind), toolProbesWanted, offered, run.sent);
+  const blocked = server.facts.needsAuthorization ? needsAuthorization(server.facts.protocolVersion) : undefined;
+  // A probe of the HTTP layer is no kind a stdio run left out: its skip says why it was not sent.
+  const applicable = probes.filter((p) => !(p.httpOnly && server.facts.transport === 'stdio')).map((p) => p.kind);
+  const coverage = coverageOf(allTools.map((t) => t.name), tools.map((t) => t.name), run.exchanges, run.skips, applicable, toolProbesWanted, offered, run.sent, blocked);
   const interrupted = run.interrupted && { by: run.interrupted.by, message: run.interrupted.message };
   const perTool = exchangesPerTool(run.exchanges);
   const recovery = settings.repairAttempts === 0 ? undefined : recoveryOf(run.exchanges, settings.repairAttempts ?? 0);

@@ -19,8 +19,9 @@ export function gradeText(report: Report): string {
   return `grade ${score.grade} (${score.score.toFixed(1)} / 100)`;
 }
 
-/** Why a run is incomplete: "no tool of the 3 listed tools was probed", or "only 40 of 1,200 planned inputs were sent". */
+/** Why a run is incomplete: "the server needs authorization", "no tool of the 3 listed tools was probed", or "only 40 of 1,200 planned inputs were sent". */
 export function incompleteText(coverage: Report['coverage']): string {
+  if (coverage.blocked?.kind === 'needs-auth') return 'the server needs authorization';
   if (coverage.toolsProbed === 0) return `no tool of the ${plural(coverage.toolsListed, 'listed tool')} was probed`;
   const { sent, notSent } = coverage.inputs;
   return `only ${sent} of the ${plural(sent + notSent, 'planned input')} were sent`;

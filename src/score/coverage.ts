@@ -4,6 +4,21 @@ import { NO_TOOL } from '../types.js';
 import { versionAtLeast } from '../protocol-version.js';
 import { plural } from '../util/text.js';
 
+/** Why nothing past the handshake could be probed, as data a scoreboard can class servers by, and in words. */
+export interface Blocked {
+  kind: 'needs-auth';
+  reason: string;
+}
+
+/** A server that refused the handshake with 401 to a run without a token: what to do about it, in one sentence. */
+export function needsAuthorization(version: string): Blocked {
+  return {
+    kind: 'needs-auth',
+    reason: `it refused the MCP handshake with HTTP 401, so only its answers without a token were graded (by ${version}, the version asked for); `
+      + "give a token with --header 'Authorization: Bearer ${TOKEN}' (read from the environment), or let mcp-errlint get one with --oauth-client-credentials",
+  };
+}
+
 /** How far one surface was tested, and why not further. */
 export interface SurfaceCoverage {
   surface: Surface;
@@ -45,6 +60,8 @@ export interface Coverage {
   incomplete: boolean;
   /** Why tools went unprobed or were only partly probed, one line per reason with the tools it applies to. */
   reasons: string[];
+  /** Set when nothing past the handshake could be probed (the server needs authorization): no letter grade. */
+  blocked?: Blocked;
   /** Every surface an agent touches (tools, resources, prompts, completions, logging, server): available, probed, or why not. */
   surfaces: SurfaceCoverage[];
 }
@@ -63,6 +80,7 @@ export function coverageOf(
   offered?: Offered,
   /** Planned inputs sent (the run counts them); the exchanges when not given. */
   inputsSent: number = exchanges.length,
+  blocked?: Blocked,
 ): Coverage {
   const probed = new Set<string>();
   const kinds = new Set<ProbeKind>();
@@ -98,6 +116,7 @@ export function coverageOf(
     ...[...partly].map(([cause, group]) => `${toolsText(group.tools)}: partly probed, ${plural(group.notSent, 'planned input')} not sent: ${cause}`),
   ];
   if (notSelected > 0) reasons.push(`${notSelected} ${notSelected === 1 ? 'tool' : 'tools'} not selected (--tool or the config's tool globs)`);
+  if (blocked) reasons.unshift(blocked.reason);
   const sent = inputsSent;
   return {
     toolsListed: listed.length,
@@ -108,9 +127,10 @@ export function coverageOf(
     percent: listed.length === 0 ? 100 : Math.floor((1000 * probed.size) / listed.length) / 10,
     probeKindsRun: enabled.filter((kind) => kinds.has(kind)),
     probeKindsNotRun: enabled.filter((kind) => !kinds.has(kind)),
-    incomplete: toolProbesWanted && listed.length > 0 && (probed.size === 0 || notSent > sent),
+    incomplete: blocked !== undefined || (toolProbesWanted && listed.length > 0 && (probed.size === 0 || notSent > sent)),
     reasons,
-    surfaces: surfacesOf(listed.length, probed.size, reasons, kinds, skips, enabled, offered),
+    ...(blocked ? { blocked } : {}),
+    surfaces: blocked ? [{ surface: 'tools', available: 'not listed', status: 'not probed', reason: 'the server needs authorization' }] : surfacesOf(listed.length, probed.size, reasons, kinds, skips, enabled, offered),
   };
 }
 
@@ -145,8 +165,8 @@ function surfacesOf(listed: number, probed: number, reasons: readonly string[], 
     : declared('logging')
       ? reached('logging', 'declared', requests, () => why('protocol-requests'))
       : undeclared('logging', 'logging/setLevel');
-  const serverKinds: ProbeKind[] = ['jsonrpc', 'notification', 'protocol-requests', 'http'];
-  const server = reached('server', 'JSON-RPC frames, notifications, protocol requests, HTTP requests', serverKinds.some((k) => ran.has(k)), () => serverKinds.map(why).join('; '));
+  const serverKinds: ProbeKind[] = ['jsonrpc', 'notification', 'protocol-requests', 'http', 'auth'];
+  const server = reached('server', 'JSON-RPC frames, notifications, protocol requests, HTTP requests, authorization', serverKinds.some((k) => ran.has(k)), () => serverKinds.map(why).join('; '));
   return [tools, listedSurface('resources', [offered.surfaces.resources, offered.surfaces.templates]), listedSurface('prompts', [offered.surfaces.prompts]), completions, logging, server];
 }
 

@@ -4,9 +4,10 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
   PROTOCOL_VERSION_META_KEY,
+  SdkHttpError,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/client';
-import type { HttpVariant, Listed, Outcome, ProtocolEra, ServerSurfaces, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
+import type { HttpTarget, HttpVariant, Listed, Outcome, ProtocolEra, ServerSurfaces, SessionFacts, ToolInfo, JsonRpcError } from '../types.js';
 import { isRecord } from '../util/guards.js';
 import { RecordingStdioTransport } from '../transport/stdio.js';
 import { RecordingHttpTransport, httpRefusal } from '../transport/http.js';
@@ -19,6 +20,7 @@ import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 import { Interrupted, interruptionOf, throwIfInterrupted } from '../interrupt.js';
 import { Throttle } from '../transport/throttle.js';
 import { HandshakeTimeout, httpStartupFailure, startupFailure, stdoutSighting, type StartupEnd } from '../transport/startup.js';
+import { decoyAuthorization } from '../matchers/bearer.js';
 
 export interface SessionOptions {
   target: ServerTarget;
@@ -130,6 +132,9 @@ export const MAX_PROGRESS_TIMEOUTS = 6;
  */
 const CANCEL_PROGRESSING_AFTER = 0.5;
 
+/** What a server that refused the handshake with 401 is graded by: the newest version of the initialize handshake, which the client offered. */
+const UNAUTHORIZED_VERSION = '2025-11-25';
+
 
 export class Session {
   facts!: SessionFacts;
@@ -220,6 +225,7 @@ export class Session {
       // Over HTTP the client's own era probe already falls back to initialize; a retry would only repeat the failure.
       const legacyMayWork = pin === undefined && transport.kind === 'stdio' && !this.attempt.initializeSent && !(error instanceof HandshakeTimeout) && transport.spawnError === null
         && (transport.exit !== null || stdoutSighting(transport.stdoutHead).kind === 'json-rpc');
+      if (!legacyMayWork && isHttpTarget(this.options.target) && !authorizationOf(this.options.target) && refusedUnauthorized(error)) return this.withoutAuthorization(pin);
       if (!legacyMayWork) throw await this.startError(error);
       await transport.close(); // ends what the first process may have started
       await this.connectOnce(undefined, 'legacy', deadline).catch(async (retryError) => {
@@ -328,14 +334,24 @@ export class Session {
       transport: transport.kind,
       timeoutMs: this.options.timeoutMs,
       ...(isHttpTarget(target)
-        ? {
-          ...(transport instanceof RecordingHttpTransport && transport.sessionId !== undefined ? { sessionIssued: true } : {}),
-          ...(Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === 'authorization') ? { authorized: true } : {}),
-        }
+        ? { ...(transport instanceof RecordingHttpTransport && transport.sessionId !== undefined ? { sessionIssued: true } : {}), ...httpFactsOf(target) }
         : { userSupplied: { args: target.args ?? [], cwd: target.cwd ?? process.cwd() } }),
     };
     const info = client.getServerVersion();
     this.serverInfo = { name: info?.name, version: info?.version };
+  }
+
+  /**
+   * The handshake was refused with 401 and the user gave no token: no session, only a transport for the requests of the
+   * auth probe, which asks what the server does without a token. The run then says what needs authorization.
+   */
+  private async withoutAuthorization(pin: string | undefined): Promise<void> {
+    const target = this.options.target as HttpTarget;
+    await this.transport.close();
+    this.transport = new RecordingHttpTransport(target, this.caps, this.handshakeTimeoutMs);
+    const version = pin ?? UNAUTHORIZED_VERSION;
+    const era: ProtocolEra = versionAtLeast(version, MODERN_ERA_SINCE) ? 'modern' : 'legacy';
+    this.facts = { protocolVersion: version, era, capabilities: {}, transport: this.transport.kind, timeoutMs: this.options.timeoutMs, ...httpFactsOf(target), needsAuthorization: true };
   }
 
   /** The start-up failure, told by what the server showed (its stdout, its exit, its telling stderr lines); the server is ended. */
@@ -485,6 +501,8 @@ export class Session {
     if (!this.transport.variant) throw new Error('an HTTP probe was planned for a server not reached over HTTP');
     const { message } = variant;
     const id = message && !message.notification ? this.allocateId() : undefined;
+    // Ours: over legacy HTTP+SSE its answer comes on the stream, where it must not pass for another call's.
+    if (id !== undefined) this.sentIds.add(id);
     const request: Record<string, unknown> = message ? { jsonrpc: '2.0', ...(id !== undefined ? { id } : {}), method: message.method } : {};
     if (message?.params !== undefined) request.params = this.withEnvelope(message.params);
     const text = message ? JSON.stringify(request) : variant.body;
@@ -732,6 +750,8 @@ export class Session {
   /** Does the server still answer? `ping` in the legacy era, `tools/list` in the modern era (which has no ping). */
   async isAlive(timeoutMs = Math.min(this.options.timeoutMs, 3000)): Promise<boolean> {
     if (!this.transport.running) return false;
+    // Without a session (no token), the server's refusal is its answer.
+    if (this.facts.needsAuthorization) return ['result', 'error', 'http'].includes((await this.variant({ method: 'POST', message: { method: this.barrierMethod, params: {} } }, timeoutMs)).outcome.kind);
     const answer = await this.request(this.barrierMethod, {}, timeoutMs);
     return answer.outcome.kind === 'result' || answer.outcome.kind === 'error';
   }
@@ -854,6 +874,27 @@ function closedOutcome(transport: WireTransport): Outcome {
 
 /** Stand-ins a request resolves with when its HTTP exchange ended without a JSON-RPC answer: the facts of that exchange. */
 const httpOnly = new WeakMap<object, HttpFacts>();
+
+/** The user's Authorization header value, whatever case they wrote its name in. */
+function authorizationOf(target: HttpTarget): string | undefined {
+  return Object.entries(target.headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+}
+
+/** What the session knows of an HTTP target for the probes: the resource's URL, and whether (and how) a token was given. */
+function httpFactsOf(target: HttpTarget): Pick<SessionFacts, 'url' | 'authorized' | 'decoyAuthorization'> {
+  const url = new URL(target.url);
+  [url.search, url.hash, url.username, url.password] = ['', '', '', ''];
+  const authorization = authorizationOf(target);
+  return { url: url.href, ...(authorization !== undefined ? { authorized: true, decoyAuthorization: decoyAuthorization(authorization) } : {}) };
+}
+
+/** Was the handshake refused with HTTP 401 (the SDK's error, or our transport's, anywhere in the chain of causes)? */
+function refusedUnauthorized(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
+    if (cause instanceof SdkHttpError && cause.status === 401) return true;
+  }
+  return false;
+}
 
 /** An HTTP answer that carried no JSON-RPC message: a failed connection, or a status with whatever body came. */
 function httpOutcome(facts: HttpFacts): Outcome {

@@ -352,7 +352,8 @@ export class RecordingHttpTransport implements WireTransport {
    */
   async variant(request: Omit<HttpVariant, 'message' | 'body'> & { text?: string; id?: string }, timeoutMs: number, resends = 0): Promise<VariantAnswer> {
     if (!(await this.throttle.wait())) return { facts: { status: 0, contentType: null, body: 'empty', error: 'the transport closed' }, messages: [] };
-    const base = this.mode === 'sse' ? this.endpoint! : this.url;
+    // Legacy HTTP+SSE without an endpoint (its stream was refused: no token): the URL given.
+    const base = this.endpoint ?? this.url;
     const target = request.path === undefined ? base : new URL(request.path, base);
     if (target.origin !== this.url.origin) throw new Error(`a probe asked for ${target.origin}; mcp-errlint only talks to ${this.url.origin}`);
     const headers = lowerCased(request.method === 'POST' ? this.headersFor(request.text ?? '') : this.streamHeaders());
@@ -467,10 +468,11 @@ export class RecordingHttpTransport implements WireTransport {
   /** Legacy HTTP+SSE: open the event stream and wait for the `endpoint` event that says where to POST. */
   private openStream(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const fail = (why: string) => {
+      const fail = (why: string, status?: number) => {
         clearTimeout(timer);
         request.destroy();
-        reject(new Error(why));
+        // A refusal keeps its status, as the SDK's own errors do (the session tells a 401 from the rest).
+        reject(status === undefined ? new Error(why) : new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, why, { status, text: '' }));
       };
       const timer = setTimeout(() => fail(`no endpoint event on the event stream within ${Math.round(this.endpointTimeoutMs / 1000)} s`), this.endpointTimeoutMs);
       const headers = { ...this.target.headers, accept: 'text/event-stream' };
@@ -478,7 +480,7 @@ export class RecordingHttpTransport implements WireTransport {
         const type = mediaType(typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null);
         if (response.statusCode !== 200 || type !== 'text/event-stream') {
           response.resume();
-          return fail(`GET ${this.url.pathname} answered HTTP ${response.statusCode}${type ? ` ${type}` : ''}, not an event stream`);
+          return fail(`GET ${this.url.pathname} answered HTTP ${response.statusCode}${type ? ` ${type}` : ''}, not an event stream`, response.statusCode);
         }
         response.setEncoding('utf8');
         const parser = createParser({

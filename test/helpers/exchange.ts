@@ -156,6 +156,8 @@ export interface GradeOptions {
   userSupplied?: SessionFacts['userSupplied'];
   /** Over Streamable HTTP: the server issued an Mcp-Session-Id. */
   sessionIssued?: boolean;
+  /** Over HTTP: the server's URL and whether the user gave a token. */
+  http?: Pick<SessionFacts, 'url' | 'authorized'>;
 }
 
 export interface Finding {
@@ -179,6 +181,7 @@ export function session(opts: GradeOptions = {}): SessionFacts {
     timeoutMs: opts.timeoutMs ?? 10_000,
     ...(opts.userSupplied ? { userSupplied: opts.userSupplied } : {}),
     ...(opts.sessionIssued ? { sessionIssued: true } : {}),
+    ...opts.http,
   };
 }
 

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, ruleDocsPath } from '../../rules/index.js';
-import { NO_TOOL, type Exchange, type Expectation, type JsonRpcError, type JsonSchema, type ProbeKind, type RepairRecord } from '../../src/types.js';
+import { NO_TOOL, type AuthCase, type Exchange, type Expectation, type HttpFacts, type JsonRpcError, type JsonSchema, type ProbeKind, type RepairRecord } from '../../src/types.js';
+import { authCase } from '../../probes/auth.js';
 import { grade, httpCases, httpExchange, type GradeOptions } from '../helpers/exchange.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -22,10 +23,11 @@ const EXPECT: Partial<Record<ProbeKind, Expectation>> = {
   prompts: 'refused',
   completions: 'refused',
   'protocol-requests': 'protocol-error',
+  auth: 'unauthorized',
 };
 
 /** Probes planned once per server: their exchanges belong to no real tool. */
-const SERVER_SCOPE: ProbeKind[] = ['malformed-request', 'jsonrpc', 'notification', 'concurrency', 'resources', 'prompts', 'completions', 'protocol-requests', 'http'];
+const SERVER_SCOPE: ProbeKind[] = ['malformed-request', 'jsonrpc', 'notification', 'concurrency', 'resources', 'prompts', 'completions', 'protocol-requests', 'http', 'auth'];
 
 interface Example {
   exchange: Exchange;
@@ -61,6 +63,36 @@ function expand(value: unknown): unknown {
   return value;
 }
 
+/** A ```http block: its start line, headers (lower-case names) and body. */
+function httpMessage(block: string): { start: string; headers: Record<string, string>; body: string } {
+  const [head, ...body] = block.split('\n\n');
+  const [start, ...lines] = head.split('\n');
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { start, headers, body: body.join('\n\n') };
+}
+
+/** An exchange written as two ```http blocks (the request, the answer): its frame, its JSON-RPC answer if any, its outcome and HTTP facts. */
+function httpWire(section: string): { request: Record<string, unknown>; response?: Record<string, unknown>; outcome: Exchange['outcome']; http: HttpFacts } | undefined {
+  const blocks = [...section.matchAll(/```http\n([\s\S]*?)\n```/g)].map((m) => httpMessage(m[1]));
+  if (blocks.length < 2) return undefined;
+  const [sent, answer] = blocks;
+  const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(answer.start)?.[1]);
+  const contentType = answer.headers['content-type'] ?? null;
+  const sse = contentType?.startsWith('text/event-stream') === true;
+  const text = sse ? answer.body.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n') : answer.body;
+  let message: Record<string, unknown> | undefined;
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    if ('result' in parsed || typeof parsed.error === 'object') message = parsed;
+  } catch {
+    message = undefined;
+  }
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name !== 'content-type'));
+  const http: HttpFacts = { status, contentType, body: message ? (sse ? 'sse' : 'json') : text === '' ? 'empty' : 'other', ...(message || text === '' ? {} : { text }), ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+  const outcome: Exchange['outcome'] = message?.result ? { kind: 'result', result: message.result as Record<string, unknown> } : message ? { kind: 'error', error: message.error as JsonRpcError } : { kind: 'http', status, contentType, body: text };
+  return { request: sent.body.trim() === '' ? {} : (JSON.parse(sent.body) as Record<string, unknown>), ...(message ? { response: message } : {}), outcome, http };
+}
+
 /**
  * The example of one "## Fails" / "## Passes" section: a probe line, the request (a ```json block, or a ```text block for
  * a raw frame) and the response (```json, or an Outcome line), plus optional lines the protocol rules need:
@@ -68,7 +100,8 @@ function expand(value: unknown): unknown {
  * `Burst: request 2 of 8 (\`a\`, \`b\`)`, `Answers: 2`, `Repair:` followed by a ```json block (the repair agent's record),
  * and for the surface probes `Expect: refused` (or another expectation), `Also accepted: -32602`, `Requirement: MUST`,
  * `Sensitive: yes`. Strings may abbreviate repetition as `<'unit' × N>`. The http probe's examples are HTTP exchanges
- * (see httpExample).
+ * (see httpExample). For the auth probe, the request and the answer may be two ```http blocks instead (httpWire) (start line, headers, blank line, body), with `Sends: \`wrong-token\`` (the auth probe's case)
+ * and `Control: HTTP 401` (how the same request without a token was answered).
  */
 function example(doc: string, heading: 'Fails' | 'Passes'): Example {
   const section = doc.split(/\n## /).find((s) => s.startsWith(`${heading}\n`));
@@ -80,13 +113,15 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
   const repairBlock = /Repair:\s*```json\n([\s\S]*?)\n```/.exec(section);
   const rest = [schemaBlock, repairBlock].reduce((text, block) => (block ? text.replace(block[0], '') : text), section);
   const blocks = [...rest.matchAll(/```(json|text)\n([\s\S]*?)\n```/g)].map(([, lang, body]) => (lang === 'text' ? { raw: body } : expand(JSON.parse(body))) as Record<string, unknown>);
-  const [request, response] = blocks;
+  const wire = httpWire(rest);
+  const [request, response] = wire ? [wire.request, wire.response] : blocks;
   const params = (Array.isArray(request) ? undefined : request.params) as { name?: unknown; uri?: unknown; arguments?: unknown; ref?: { name?: unknown } } | undefined;
   const named = params?.name ?? params?.uri ?? params?.ref?.name;
   const name = typeof named === 'string' ? named : '';
   const surface = SERVER_SCOPE.includes(probe) && typeof (request as { method?: unknown }).method === 'string' && (request as { method: string }).method !== 'tools/call';
   let outcome: Exchange['outcome'];
-  if (response?.result) outcome = { kind: 'result', result: response.result as Record<string, unknown> };
+  if (wire) outcome = wire.outcome;
+  else if (response?.result) outcome = { kind: 'result', result: response.result as Record<string, unknown> };
   else if (response?.error) outcome = { kind: 'error', error: response.error as JsonRpcError };
   else if (/Outcome: timeout/.test(section)) outcome = { kind: 'timeout' };
   else if (/Outcome: closed/.test(section)) outcome = { kind: 'closed', exitCode: 134, signal: null };
@@ -96,6 +131,8 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
   const burst = /Burst: request (\d+) of (\d+)(.*)/.exec(section);
   const answers = /Answers: (\d+)/.exec(section)?.[1];
   const noise = [...section.matchAll(/Noise: `([^`]*)`/g)].map((m) => m[1]);
+  const sends = /Sends: `([\w-]+)`/.exec(section)?.[1] as AuthCase['sends'] | undefined;
+  const control = /Control: HTTP (\d{3})/.exec(section)?.[1];
   const exchange: Exchange = {
     seq: 1,
     tool: SERVER_SCOPE.includes(probe) ? NO_TOOL : name,
@@ -111,6 +148,7 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
       label: /Label: `([^`]+)`/.exec(section)?.[1] ?? probe,
       ...(expectCode !== undefined ? { expectCode: Number(expectCode) } : {}),
       ...(burst ? { delivery: { kind: 'burst' as const, calls: [...burst[3].matchAll(/`([^`]+)`/g)].map((m) => ({ name: m[1], arguments: {} })) } } : {}),
+      ...(sends ? { auth: authCase(version, sends) } : {}),
     },
     path: '0',
     request,
@@ -122,6 +160,8 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
     ...(burst ? { burst: { index: Number(burst[1]) - 1, size: Number(burst[2]) } } : {}),
     ...(answers !== undefined ? { answers: Number(answers) } : {}),
     ...(noise.length > 0 ? { noise } : {}),
+    ...(wire ? { http: wire.http } : {}),
+    ...(control !== undefined ? { control: { outcome: 'http' as const, status: Number(control) } } : {}),
   };
   return { exchange, facts: { version }, messageId: /Message ids? `(\w+)`/.exec(section)?.[1] };
 }

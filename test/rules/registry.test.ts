@@ -66,6 +66,7 @@ describe('rule registry', () => {
       ['http-origin', 'warning/error'],
       ['http-session', 'warning/error'],
       ['http-status', 'warning/error'],
+      ['http-authorization', 'warning/error'], // rulebook §3, Over HTTP: authorization
     ]);
     for (const id of ['no-secrets', 'no-internal-details', 'no-stack-trace', 'http-origin']) expect(ruleById(id)?.meta.tags).toContain('security');
   });
