@@ -38,6 +38,7 @@ describe('a valid config', () => {
     ['every probe kind set', { probes: Object.fromEntries(PROBE_KINDS.map((k) => [k, true])) }],
     ['metadata field names', { metadata: { categoryFields: ['failureClass'], retryableFields: ['canRetry'], delayFields: ['backoffMs'], userMessageFields: ['displayMessage'] } }],
     ['a UTF-8 byte order mark', '\uFEFF{"runs": 1}'],
+    ['OAuth client credentials with a scope', { oauthClientCredentials: true, oauthScope: 'mcp:read mcp:write' }],
   ])('accepts %s', (_, config) => {
     expect(problems(config)).toEqual([]);
   });
@@ -72,6 +73,7 @@ describe('an invalid config: one line per problem, "<file>: <JSON path>: <what w
     ['an unknown key with nothing close', { tools: { only: ['a'] } }, ["/tools/only: unknown key 'only' (known: include, exclude)"]],
     ['a profile', { profile: 'lenient' }, ['/profile: must be one of recommended, strict']],
     ['runs below 0', { runs: -1 }, ['/runs: must be >= 0']],
+    ['an empty OAuth scope, and credentials as a string', { oauthClientCredentials: 'yes', oauthScope: '' }, ['/oauthClientCredentials: must be boolean', '/oauthScope: must NOT have fewer than 1 characters']],
     ['a fractional timeout', { timeout: 1.5 }, ['/timeout: must be integer']],
     ['a zero timeout', { timeout: 0 }, ['/timeout: must be >= 1']],
     ['a string seed', { seed: '7' }, ['/seed: must be integer']],
