@@ -96,7 +96,7 @@ export interface Report {
     stderrTail: string;
     /** Caps on what was kept of the server's output (or written to it) that this run hit: what was cut, how much. */
     limits: string[];
-    /** Over HTTP: answers that asked the run to slow down (429, 503 with Retry-After), each waited out and its request resent; absent when none did. */
+    /** Over HTTP: how long the run waited as the server asked, and the answers that throttled it (429, 503 with Retry-After), each request resent; absent when it never waited. */
     throttle?: { answers: number; waitedMs: number };
   };
   settings: {

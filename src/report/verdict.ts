@@ -87,9 +87,10 @@ export function capsText(report: Report): string {
   return report.score.caps.map((cap) => `at most ${cap.max}: ${cap.reason}`).join('; ');
 }
 
-/** "rate-limited: 12 answers asked the run to slow down (HTTP 429 or 503); it waited 14.2s in all and resent each request", or '' when none did. */
+/** "rate-limited: the run waited 14.2s in all as the server asked …", or '' when it never waited. */
 export function throttleText(report: { server: Pick<Report['server'], 'throttle'> }): string {
   const throttle = report.server.throttle;
   if (!throttle) return '';
-  return `rate-limited: ${plural(throttle.answers, 'answer')} asked the run to slow down (HTTP 429 or 503); it waited ${formatDuration(Math.round(throttle.waitedMs))} in all and resent each request`;
+  const throttled = throttle.answers > 0 ? `; ${plural(throttle.answers, 'answer')} throttled (HTTP 429 or 503), each request resent after its wait` : '';
+  return `rate-limited: the run waited ${formatDuration(Math.round(throttle.waitedMs))} in all as the server asked (Retry-After, RateLimit headers)${throttled}`;
 }

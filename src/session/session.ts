@@ -198,9 +198,9 @@ export class Session {
     return this.transport.exit?.lostSession === true;
   }
 
-  /** Over HTTP: how many answers throttled the run and how long it waited because of them; undefined when none did. */
+  /** Over HTTP: how long the run waited because the server asked it to, and how many answers throttled it; undefined when it never waited. */
   get throttle(): { answers: number; waitedMs: number } | undefined {
-    return this.pace.answers > 0 ? { answers: this.pace.answers, waitedMs: this.pace.waitedMs } : undefined;
+    return this.pace.waitedMs > 0 ? { answers: this.pace.answers, waitedMs: this.pace.waitedMs } : undefined;
   }
 
   /** The latest handshake attempt: whether the legacy handshake went out tells a failed era probe from a failed initialize. */

@@ -149,6 +149,22 @@ describe('well-behaved.mjs --auth with the token: no finding of the auth probe i
     expect(code).toBe(0);
   }, 60_000);
 
+  it('behind a rate limit too: a whole run has no finding and exits 0 in every era, the throttling said (issue 27)', async () => {
+    const eras = [['2025-03-26', 'http'], ['2025-06-18', 'http'], ['2025-11-25', 'http'], ['2026-07-28', 'http']] as const;
+    const runs = await Promise.all(eras.map(async ([version, transport]) => {
+      const server = await serve('fixtures/well-behaved.mjs', ['--transport', transport, '--auth', '--rate-limit', '30']);
+      return lint(['--runs', '2', '--protocol-version', version, '--url', server.url, ...TOKEN]);
+    }));
+    for (const [i, { report, code }] of runs.entries()) {
+      expect([eras[i][0], found(report)]).toEqual([eras[i][0], []]);
+      expect(report.server.protocolVersion).toBe(eras[i][0]);
+      expect(report.coverage.toolsProbed).toBe(2);
+      expect(report.interrupted).toBeUndefined();
+      expect(code).toBe(0);
+    }
+    expect(runs.some(({ report }) => (report.server.throttle?.answers ?? 0) > 0)).toBe(true);
+  }, 150_000);
+
   it('a whole run finds what the same server finds without --auth, and nothing more', async () => {
     const [guarded, open] = await Promise.all([serve('fixtures/well-behaved.mjs', ['--transport', 'http', '--auth']), serve('fixtures/well-behaved.mjs', ['--transport', 'http'])]);
     const [withAuth, without] = await Promise.all([lint(['--url', guarded.url, ...TOKEN]), lint(['--url', open.url])]);
