@@ -23,6 +23,10 @@ function cases(context: ProbeContext): ProbeCase[] {
   const list: ProbeCase[] = [
     // 2025-11-25 on: "If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden"; before, MUST validate it (no status named).
     httpCase('a foreign Origin', { method: 'POST', message: LIST, headers: { origin: FOREIGN_ORIGIN } }, { aspect: 'origin', status: 403, requirement: versionAtLeast(context.facts.protocolVersion, '2025-11-25') ? 'must' : 'none' }, `Origin: ${FOREIGN_ORIGIN}`),
+    // Before the malformed POSTs below: a server whose transport drops its session on an error (n8n-mcp) would meet the
+    // GET with a session already gone. Up to 2025-11-25 a GET MUST get an event stream or 405; 2026-07-28 removed the
+    // GET stream (SHOULD answer 405).
+    httpCase('GET on the MCP endpoint', { method: 'GET' }, { aspect: 'method', status: 405, requirement: modern ? 'should' : 'must', alsoRight: ['stream'] }, 'a GET'),
   ];
   if (sessions) {
     // Sessions exist up to 2025-11-25: an unknown one MUST get 404 (a client then starts a new one), a missing one SHOULD get 400.
@@ -36,8 +40,6 @@ function cases(context: ProbeContext): ProbeCase[] {
     httpCase('no Accept header', { method: 'POST', message: LIST, headers: { accept: null } }, { aspect: 'accept', status: 406, requirement: 'none', alsoRight: ['served'] }, 'the Accept header left out'),
     // No era names a status for a body that is not JSON: HTTP's own is 415 (RFC 9110), and 400 is as right.
     httpCase('Content-Type text/plain', { method: 'POST', message: LIST, headers: { 'content-type': 'text/plain' } }, { aspect: 'content-type', status: 415, requirement: 'none', alsoRight: [400] }, 'Content-Type: text/plain'),
-    // Up to 2025-11-25 a GET MUST get an event stream or 405; 2026-07-28 removed the GET stream (SHOULD answer 405).
-    httpCase('GET on the MCP endpoint', { method: 'GET' }, { aspect: 'method', status: 405, requirement: modern ? 'should' : 'must', alsoRight: ['stream'] }, 'a GET'),
   );
   // Last: a server that does not check sessions might end ours. 404 for a session it never issued, 405 if it lets no client end one.
   if (sessions) list.push(httpCase('DELETE of an unknown session', { method: 'DELETE', headers: { 'mcp-session-id': UNKNOWN_SESSION, accept: null } }, { aspect: 'session', status: 404, requirement: 'must', alsoRight: [405] }, 'a DELETE naming a session id the server never issued'));
