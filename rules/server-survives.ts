@@ -12,6 +12,8 @@ export const rule: Rule = {
       exited: 'The server closed the connection while handling this call (exit code {exitCode}, signal {signal}).',
       dropped: 'The server dropped the HTTP connection while handling this call ({error}): the client gets a network error, not an answer.',
       unresponsive: 'The server stopped answering after this call: the liveness check that followed it got no answer.',
+      lostSession:
+        'The server forgot the session it issued while handling this call, or right after it: HTTP 404 for its Mcp-Session-Id. A client must start over with initialize, and loses everything the session held.',
       // Only a failure that happens again caps the grade: one that does not is a note.
       flaky: {
         text: 'The server {what} after this call, but not when the same input was sent again alone: a flaky failure (a loaded machine, a busy process), not a crash this input causes.',
@@ -27,8 +29,13 @@ export const rule: Rule = {
   check(r, ctx) {
     const ex = r.exchange;
     const failed = ex.outcome.kind === 'closed' || ex.alive === false;
+    const lost = (ex.outcome.kind === 'closed' && ex.outcome.lostSession === true) || ex.lostSession === true;
     if (failed && ex.recheck?.reproduced === false) {
-      ctx.report({ messageId: 'flaky', data: { what: ex.outcome.kind === 'closed' ? 'exited' : 'stopped answering' } });
+      ctx.report({ messageId: 'flaky', data: { what: lost ? 'lost the session it issued' : ex.outcome.kind === 'closed' ? 'exited' : 'stopped answering' } });
+      return;
+    }
+    if (lost) {
+      ctx.report({ messageId: 'lostSession', data: {} });
       return;
     }
     if (ex.outcome.kind === 'closed' && ex.outcome.error !== undefined) {

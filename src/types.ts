@@ -16,6 +16,8 @@ export interface HttpFacts {
   headers?: Record<string, string>;
   /** The network error that ended the exchange (ECONNRESET, ECONNREFUSED, …). */
   error?: string;
+  /** The answer was a 404 to a request that carried the session id the server issued: the server no longer knows the session. */
+  lostSession?: true;
   /** Answers that throttled this request (429, or 503 with Retry-After) before the one kept: each was waited out and the request resent. */
   throttled?: ThrottleEvent[];
 }
@@ -267,8 +269,11 @@ export type Outcome =
   | { kind: 'result'; result: Record<string, unknown> }
   | { kind: 'error'; error: JsonRpcError }
   | { kind: 'timeout' }
-  /** The server process exited, or (HTTP) the connection failed with `error` before an answer came. */
-  | { kind: 'closed'; exitCode: number | null; signal: string | null; error?: string }
+  /**
+   * The server process exited, or (HTTP) the connection failed with `error` before an answer came, or (Streamable HTTP)
+   * the server no longer knew the session it issued (`lostSession`: a 404 to a request that carried its Mcp-Session-Id).
+   */
+  | { kind: 'closed'; exitCode: number | null; signal: string | null; error?: string; lostSession?: true }
   /** Nothing came back before the barrier request was answered (right for a notification). */
   | { kind: 'silent' }
   /** HTTP: the server answered with an HTTP status and no JSON-RPC message (an HTML error page, an empty 404). */
@@ -387,6 +392,8 @@ export interface Exchange {
   elapsedMs: number;
   /** Set when a liveness check followed this exchange: did the server still answer? */
   alive?: boolean;
+  /** Set with `alive: false` when the liveness check found that the server no longer knew the session it issued (Streamable HTTP). */
+  lostSession?: true;
   /** Responses that arrived while this exchange was in flight and answered no request we were waiting on. */
   unmatched?: Record<string, unknown>[];
   /** How many responses carried this exchange's id (more than 1: answered twice). */

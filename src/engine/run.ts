@@ -294,7 +294,7 @@ async function runBatch(
     batch.lastExchange = exchanges.at(-1);
     const broken = exchanges.find((e) => (e.outcome.kind === 'timeout' && !e.cancelled) || e.outcome.kind === 'closed');
     if (broken) {
-      broken.alive = await session.isAlive();
+      await checkLiveness(session, broken);
       if (!broken.alive) await session.recover();
       if (!session.gone) broken.recheck = await recheck(session, toolInfo, probe, probeCase, exchanges.indexOf(broken), broken.outcome.kind);
       // One timeout or crash is enough evidence for a tool's (tool, probe). A server-scope probe's inputs are distinct
@@ -352,7 +352,7 @@ async function runBatch(
   if (batch.unsent > 0) result.skips.push({ tool, probe, reason: `${batch.unsent} input(s) not sent: ${batch.stoppedBy}`, notSent: batch.unsent });
   const last = batch.lastExchange;
   if (last && last.alive === undefined && !session.gone) {
-    last.alive = await session.isAlive();
+    await checkLiveness(session, last);
     pool?.check([], session.facts.timeoutMs, !last.alive);
     if (!last.alive) {
       await session.recover();
@@ -432,6 +432,12 @@ async function recheckLiveness(session: Session, tool: ToolInfo, probe: ProbeKin
   const alive = await session.isAlive();
   if (!alive) await session.recover();
   return { reproduced: !alive, elapsedMs: again.at(-1)?.elapsedMs ?? 0 };
+}
+
+/** Whether the server still answers after this exchange, on it; and, when not, whether it lost the session it issued. */
+async function checkLiveness(session: Session, exchange: Exchange): Promise<void> {
+  exchange.alive = await session.isAlive();
+  if (!exchange.alive && session.lostSession) exchange.lostSession = true;
 }
 
 /** Put one probe case on the wire as its delivery says; a burst yields one exchange per request in it. */

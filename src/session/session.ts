@@ -17,6 +17,7 @@ import { CapLog, ownCopy } from '../transport/caps.js';
 import { TOOL_VERSION } from '../version.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 import { Interrupted, interruptionOf, throwIfInterrupted } from '../interrupt.js';
+import { Throttle } from '../transport/throttle.js';
 import { HandshakeTimeout, httpStartupFailure, startupFailure, stdoutSighting, type StartupEnd } from '../transport/startup.js';
 
 export interface SessionOptions {
@@ -155,6 +156,8 @@ export class Session {
   /** Calls waiting on the current server's exit; each leaves once settled (a reaction per call on the exit promise kept every answer alive to the end). */
   private exitWaiters = new Set<() => void>();
   private readonly startedAt = Date.now();
+  /** Over HTTP: the pace the server asked for, kept across the sessions of the run (a lost session is started anew). */
+  private readonly pace = new Throttle();
   /** Over HTTP: how long each frame in flight was held back because the server asked the run to wait (ms), by tag. */
   private readonly held = new Map<string, number>();
   /** How long the last RECENT_ANSWERS answered requests took (ms), oldest first. */
@@ -185,10 +188,14 @@ export class Session {
     return this.transport.running;
   }
 
+  /** Over Streamable HTTP: the server answered 404 to the session id it issued (until a new session is started). */
+  get lostSession(): boolean {
+    return this.transport.exit?.lostSession === true;
+  }
+
   /** Over HTTP: how many answers throttled the run and how long it waited because of them; undefined when none did. */
   get throttle(): { answers: number; waitedMs: number } | undefined {
-    const throttle = this.transport instanceof RecordingHttpTransport ? this.transport.throttle : undefined;
-    return throttle && throttle.answers > 0 ? { answers: throttle.answers, waitedMs: throttle.waitedMs } : undefined;
+    return this.pace.answers > 0 ? { answers: this.pace.answers, waitedMs: this.pace.waitedMs } : undefined;
   }
 
   /** The latest handshake attempt: whether the legacy handshake went out tells a failed era probe from a failed initialize. */
@@ -241,7 +248,7 @@ export class Session {
   private async connectOnce(pin: string | undefined, mode: 'auto' | 'legacy' | undefined, deadline: HandshakeDeadline): Promise<void> {
     const { target } = this.options;
     const transport: WireTransport = isHttpTarget(target)
-      ? new RecordingHttpTransport(target, this.caps, this.handshakeTimeoutMs)
+      ? new RecordingHttpTransport(target, this.caps, this.handshakeTimeoutMs, this.pace)
       : new RecordingStdioTransport(target, this.startedAt, this.caps);
     this.transport = transport;
     if (transport instanceof RecordingHttpTransport) {
@@ -729,7 +736,7 @@ export class Session {
     return answer.outcome.kind === 'result' || answer.outcome.kind === 'error';
   }
 
-  /** Replace a dead or stuck server process with a fresh one at the same protocol version (stdio only). */
+  /** Replace a dead or stuck server process with a fresh one at the same protocol version, or a lost HTTP session with a new one. */
   async restart(): Promise<void> {
     this.restarts++;
     await this.transport.close();
@@ -743,14 +750,17 @@ export class Session {
    */
   async recover(): Promise<void> {
     const { target } = this.options;
-    if (isHttpTarget(target)) {
+    // A server at a URL that lost the session it issued is asked for a new one, as the spec tells a client to.
+    if (isHttpTarget(target) && !this.transport.exit?.lostSession) {
       this.gone = `the server at ${target.url} stopped answering${this.transport.exit?.error ? ` (${this.transport.exit.error})` : ''}; a server reached over HTTP is not restarted`;
       return;
     }
     try {
       await this.restart();
     } catch (error) {
-      this.gone = `the server could not be restarted (${error instanceof Error ? error.message : String(error)})`;
+      this.gone = isHttpTarget(target)
+        ? `the server lost the session it issued, and a new one could not be started (${error instanceof Error ? error.message : String(error)})`
+        : `the server could not be restarted (${error instanceof Error ? error.message : String(error)})`;
     }
   }
 
@@ -839,7 +849,7 @@ function outcomeOf(response: Record<string, unknown>): Outcome {
 
 function closedOutcome(transport: WireTransport): Outcome {
   const error = transport.exit?.error;
-  return { kind: 'closed', exitCode: transport.exit?.exitCode ?? null, signal: transport.exit?.signal ?? null, ...(error !== undefined ? { error } : {}) };
+  return { kind: 'closed', exitCode: transport.exit?.exitCode ?? null, signal: transport.exit?.signal ?? null, ...(error !== undefined ? { error } : {}), ...(transport.exit?.lostSession ? { lostSession: true as const } : {}) };
 }
 
 /** Stand-ins a request resolves with when its HTTP exchange ended without a JSON-RPC answer: the facts of that exchange. */
@@ -847,6 +857,7 @@ const httpOnly = new WeakMap<object, HttpFacts>();
 
 /** An HTTP answer that carried no JSON-RPC message: a failed connection, or a status with whatever body came. */
 function httpOutcome(facts: HttpFacts): Outcome {
+  if (facts.lostSession) return { kind: 'closed', exitCode: null, signal: null, error: facts.error ?? 'the session was lost', lostSession: true };
   if (facts.status === 0) return { kind: 'closed', exitCode: null, signal: null, error: facts.error ?? 'the connection failed' };
   return { kind: 'http', status: facts.status, contentType: facts.contentType, body: facts.text ?? '' };
 }

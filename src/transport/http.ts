@@ -19,6 +19,8 @@ export const MAX_OTHER_BODY_CHARS = 16 * 1024;
 const KEPT_HEADERS = ['retry-after', 'www-authenticate', 'location', 'allow', 'ratelimit', 'ratelimit-policy', 'ratelimit-reset', 'x-ratelimit-reset'];
 /** Statuses on which a client falls back from Streamable HTTP to the legacy HTTP+SSE transport (spec, backward compatibility). */
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
+/** Why a Streamable HTTP session ended when the server answered 404 to the session id it issued. */
+const LOST_SESSION = 'the server no longer knows the session it issued (HTTP 404 for its Mcp-Session-Id)';
 /** How long a DELETE that ends a legacy session may take at close. */
 const DELETE_TIMEOUT_MS = 1000;
 
@@ -63,8 +65,7 @@ export class RecordingHttpTransport implements WireTransport {
   private readonly open = new Map<string, ClientRequest>();
   /** Frames waiting out a pause the server asked for, by tag: releasing one stops its wait. */
   private readonly holding = new Map<string, () => void>();
-  /** The pace the server asked for, and what it cost. */
-  readonly throttle = new Throttle();
+
   private readonly untagged = new Set<ClientRequest>();
   private readonly exited: Promise<ExitInfo>;
   private resolveExit!: (info: ExitInfo) => void;
@@ -74,6 +75,8 @@ export class RecordingHttpTransport implements WireTransport {
     readonly caps = new CapLog(),
     /** How long the legacy event stream may take to name its endpoint. */
     private readonly endpointTimeoutMs = 10_000,
+    /** The pace the server asked for, and what it cost: kept across the sessions of one run. */
+    readonly throttle = new Throttle(),
   ) {
     this.url = new URL(target.url);
     this.mode = target.transport === 'sse' ? 'sse' : 'http';
@@ -233,6 +236,7 @@ export class RecordingHttpTransport implements WireTransport {
       let request: ClientRequest;
       try {
         request = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', agent: this.agent, headers: this.headersFor(text) }, (response) => {
+          if (response.statusCode === 404 && this.carriesSession(text)) return this.lostSession(response, facts, settle, () => resolve({ facts, headers: response.headers, text: bodyText }));
           const event = this.throttled(response, throttled.length);
           if (event === undefined) return this.answered(response, facts, tag, settle, () => resolve({ facts, headers: response.headers, text: bodyText }), orphans);
           // Waited out and resent, unless nobody waits for it any more; either way this answer is not the one kept.
@@ -414,6 +418,30 @@ export class RecordingHttpTransport implements WireTransport {
     if (this.sessionId !== undefined && this.mode === 'http') headers['mcp-session-id'] = this.sessionId;
     if (this.protocolVersion !== undefined && versionAtLeast(this.protocolVersion, '2025-06-18')) headers['mcp-protocol-version'] = this.protocolVersion;
     return headers;
+  }
+
+  /** Whether a POST of this body carries the session id the server issued (every request but initialize, once one was). */
+  private carriesSession(text: string): boolean {
+    return this.sessionId !== undefined && this.mode === 'http' && !/"method"\s*:\s*"initialize"/.test(text);
+  }
+
+  /**
+   * The server answered 404 to the session it issued: it no longer knows it (MCP: the client must start a new session
+   * with initialize). The answer is no answer to the request; the connection counts as ended, so that the run starts a
+   * new session and the server-survives rule reports the loss.
+   */
+  private lostSession(response: IncomingMessage, facts: HttpFacts, settle: (messages: number) => void, headRead: () => void): void {
+    facts.status = 404;
+    facts.contentType = typeof response.headers['content-type'] === 'string' ? response.headers['content-type'] : null;
+    facts.lostSession = true;
+    facts.error = LOST_SESSION;
+    keepHeaders(response, facts);
+    headRead();
+    // Its body (often a JSON-RPC error under our id) is kept as text, never delivered: the request was not handled.
+    this.readBody(response, facts, (messages) => {
+      settle(messages);
+      this.finish({ exitCode: null, signal: null, error: LOST_SESSION, lostSession: true });
+    }, () => {});
   }
 
   /**

@@ -11,6 +11,8 @@ export interface ExitInfo {
   signal: string | null;
   /** HTTP: the network error that ended the connection (e.g. ECONNREFUSED). */
   error?: string;
+  /** Streamable HTTP: the server answered 404 to the session id it issued; a client must start a new session. */
+  lostSession?: true;
 }
 
 /** What a variant request came back with: the facts of its answer and the JSON-RPC messages it carried. */

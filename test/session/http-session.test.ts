@@ -1,5 +1,6 @@
-// A session over Streamable HTTP with a server that throttles (429 + Retry-After) or refuses by status with an id-null
-// error: the throttle is waited out without counting against the per-call timeout, and the refusal answers its POST.
+// A session over Streamable HTTP with a server that throttles (429 + Retry-After), refuses by status with an id-null
+// error, or forgets the session it issued: the throttle is waited out without counting against the per-call timeout,
+// the refusal answers its POST, and a lost session is a closed connection the run recovers from with a new session.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,5 +75,54 @@ describe('a throttling server over Streamable HTTP', () => {
     await session.request('tools/call', { name: 'throttle', arguments: {} });
     expect(reasons.map((r) => [r.by, r.message])).toEqual([['throttled', expect.stringContaining('asked to wait 3600 s')]]);
     expect(session.throttle).toBeUndefined();
+  });
+});
+
+describe('a server that forgets the session it issued', () => {
+  /** Issues session `s<n>` at each initialize; a tools/call of `forget` makes it forget the current one (404 afterwards). */
+  async function forgetful() {
+    let sessions = 0;
+    const known = new Set<string>();
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        if (req.method === 'DELETE') return void res.writeHead(200).end();
+        const message = JSON.parse(body) as { id?: unknown; method: string; params?: { name?: string } };
+        const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+          res.writeHead(status, { 'content-type': 'application/json', ...headers });
+          res.end(JSON.stringify(payload));
+        };
+        if (message.method === 'initialize') {
+          const id = `s${++sessions}`;
+          known.add(id);
+          return send(200, { jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'forgetful', version: '1' } } }, { 'mcp-session-id': id });
+        }
+        const session = req.headers['mcp-session-id'] as string;
+        if (!known.has(session)) return send(404, { jsonrpc: '2.0', id: message.id ?? null, error: { code: -32000, message: 'Session not found or expired' } });
+        if (message.id === undefined) return void res.writeHead(202).end();
+        if (message.params?.name === 'forget') known.delete(session);
+        send(200, { jsonrpc: '2.0', id: message.id, result: message.method === 'tools/call' ? { content: [{ type: 'text', text: 'ok' }] } : {} });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, sessions: () => sessions };
+  }
+
+  it('takes a 404 to its session id as the connection lost, never as the tool’s answer; recover starts a new session', async () => {
+    const server = await forgetful();
+    const session = await open(server.url);
+    expect((await session.request('tools/call', { name: 'forget', arguments: {} })).outcome.kind).toBe('result');
+    const lost = await session.request('tools/call', { name: 'lookup', arguments: {} });
+    expect(lost.outcome).toMatchObject({ kind: 'closed', lostSession: true, error: expect.stringMatching(/no longer knows the session/) });
+    expect(lost.response).toBeUndefined();
+    expect(session.lostSession).toBe(true);
+    expect(await session.isAlive()).toBe(false);
+    await session.recover();
+    expect(session.gone).toBeNull();
+    expect(session.restarts).toBe(1);
+    expect(server.sessions()).toBe(2);
+    expect((await session.request('tools/call', { name: 'lookup', arguments: {} })).outcome.kind).toBe('result');
   });
 });
