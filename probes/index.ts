@@ -18,6 +18,7 @@ import { probe as resources } from './resources.js';
 import { probe as prompts } from './prompts.js';
 import { probe as completions } from './completions.js';
 import { probe as protocolRequests } from './protocol-requests.js';
+import { probe as http } from './http.js';
 
 function guarded(probe: Probe): Probe {
   return {
@@ -51,6 +52,7 @@ const byKind: Record<ProbeKind, Probe> = {
   prompts,
   completions,
   'protocol-requests': protocolRequests,
+  http,
 };
 
 export const PROBES: Probe[] = PROBE_KINDS.map((kind) => guarded(byKind[kind]));

@@ -28,6 +28,9 @@ import { rule as resourceNotFound } from './resource-not-found.js';
 import { rule as resourceTraversal } from './resource-traversal.js';
 import { rule as promptContract } from './prompt-contract.js';
 import { rule as requestRefusal } from './request-refusal.js';
+import { rule as httpOrigin } from './http-origin.js';
+import { rule as httpSession } from './http-session.js';
+import { rule as httpStatus } from './http-status.js';
 
 export const RULES: Rule[] = [
   errorChannel,
@@ -58,6 +61,9 @@ export const RULES: Rule[] = [
   timelyResponse,
   concurrentCalls,
   stdoutClean,
+  httpOrigin,
+  httpSession,
+  httpStatus,
 ];
 
 export function ruleById(id: string): Rule | undefined {

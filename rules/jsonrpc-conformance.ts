@@ -65,10 +65,12 @@ function checkShape(r: Reading, ctx: RuleContext, idChecked: boolean): void {
   const echoedIdRequired = !idChecked && (typeof sent === 'string' || typeof sent === 'number');
   if (echoedIdRequired && response.id !== sent) {
     const code = r.code;
-    // JSON-RPC: id null when the server could not read the id (a parse error or an invalid request); over HTTP, when a
-    // layer in front refused the POST by its status before reading the body (a rate limit, an auth check, a session check).
-    const unreadable = response.id === null && (code === PARSE_ERROR || code === INVALID_REQUEST || (ex.http?.status ?? 0) >= 400);
-    if (!unreadable) ctx.report({ messageId: 'idMismatch', data: { sent: shownId(sent), received: shownId(response.id as Id) } });
+    // JSON-RPC: id null when the server could not read the id (a parse error or an invalid request).
+    const unreadable = response.id === null && (code === PARSE_ERROR || code === INVALID_REQUEST);
+    // Streamable HTTP: a request refused by its HTTP status (a foreign Origin, an oversized body, a rate limit, an auth or session check in front) may carry "a JSON-RPC
+    // error response that has no id" (null, or none at all).
+    const refusedByStatus = hasError && (response.id === null || response.id === undefined) && (ex.http?.status ?? 0) >= 400;
+    if (!unreadable && !refusedByStatus) ctx.report({ messageId: 'idMismatch', data: { sent: shownId(sent), received: shownId(response.id as Id) } });
   }
 
   if (!hasError) return;
@@ -94,9 +96,11 @@ function checkBatch(r: Reading, ctx: RuleContext): boolean {
   const ex = r.exchange;
   const version = ctx.session.protocolVersion;
   if (ex.outcome.kind === 'http') {
-    // Refused by its HTTP status alone: a rejection where batches are gone, a failure where they are required.
+    // Refused by its HTTP status alone: a rejection where batches are gone, a failure where they are required. Over
+    // Streamable HTTP a 4xx is that rejection: the body of a refused POST MAY carry a JSON-RPC error, need not.
+    const status = ex.outcome.status;
     if (version === BATCHES_REQUIRED) ctx.report({ messageId: 'batchRejected', data: { version, answer: r.httpAnswer } });
-    else ctx.report({ messageId: 'httpOnly', data: { label: ex.case.label, expected: INVALID_REQUEST, http: r.httpAnswer } });
+    else if (!(ctx.session.transport === 'http' && status >= 400 && status < 500)) ctx.report({ messageId: 'httpOnly', data: { label: ex.case.label, expected: INVALID_REQUEST, http: r.httpAnswer } });
     return true;
   }
   const inner = readableId(ex.request);

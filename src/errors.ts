@@ -9,3 +9,6 @@ export class ConfigError extends Error {
     super(problems.join('\n'));
   }
 }
+
+/** The server's authorization server could not be found, or refused the token request (one line, no secret in it). */
+export class AuthorizationError extends Error {}

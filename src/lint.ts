@@ -5,7 +5,8 @@ import { DEFAULTS, randomSeed } from './defaults.js';
 import { Session } from './session/session.js';
 import { selectTools } from './plan/batches.js';
 import { runProbes } from './engine/run.js';
-import { enabledRules, Grader } from './grade/grade.js';
+import { enabledRules, Grader, type EnabledRule } from './grade/grade.js';
+import { authorize } from './target/oauth.js';
 import { RULES, ruleById } from '../rules/index.js';
 import { PROBES } from '../probes/index.js';
 import { repairer } from './repair/repair.js';
@@ -37,16 +38,23 @@ export function settingsOf(options: LintOptions, seed: number): Report['settings
   };
 }
 
-export async function lint(options: LintOptions): Promise<Report> {
+export async function lint(given: LintOptions): Promise<Report> {
   const started = Date.now();
-  const settings = settingsOf(options, options.seed ?? randomSeed());
-  const rules = enabledRules(RULES, settings.profile, options.rules, options.ruleOptions);
-  const probes = PROBES.filter((p) => !options.probes || options.probes.includes(p.kind));
-  const stop = stopSignal(settings.deadlineMs, options.signal);
-  const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs: settings.timeoutMs, signal: stop.signal, stop: stop.abort }).catch((error) => {
+  const settings = settingsOf(given, given.seed ?? randomSeed());
+  const probes = PROBES.filter((p) => !given.probes || given.probes.includes(p.kind));
+  const stop = stopSignal(settings.deadlineMs, given.signal);
+  let options: LintOptions;
+  let rules: EnabledRule[];
+  let session: Session;
+  try {
+    // An access token, when the options carry OAuth client credentials, is one more value the rules and reports redact.
+    options = await authorize(given, { timeoutMs: settings.timeoutMs, signal: stop.signal });
+    rules = enabledRules(RULES, settings.profile, options.rules, options.ruleOptions);
+    session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs: settings.timeoutMs, signal: stop.signal, stop: stop.abort });
+  } catch (error) {
     stop.release();
     throw error;
-  });
+  }
   try {
     const allTools = await session.listTools();
     const surfaces = await session.listSurfaces();

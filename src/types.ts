@@ -62,6 +62,7 @@ export const PROBE_KINDS = [
   'prompts',
   'completions',
   'protocol-requests',
+  'http',
 ] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
 
@@ -89,6 +90,7 @@ export const SURFACE_OF: Record<ProbeKind, Surface> = {
   prompts: 'prompts',
   completions: 'completions',
   'protocol-requests': 'server',
+  http: 'server',
 };
 
 /** The path of an input that cannot be replayed by path (a shrink candidate fast-check did not keep). */
@@ -122,8 +124,27 @@ export const NO_TOOL = '(server)';
  * - no-answer: nothing at all may come back (a notification).
  * - refused: a request on another surface than tools (a resource that does not exist, an unknown prompt) that a correct
  *   server refuses with a JSON-RPC error, `ProbeCase.expectCode` by the negotiated version's spec; an agent reads its text.
+ * - http: an HTTP request that departs on purpose from what a client sends (a foreign Origin, an unknown session, no
+ *   Accept, a GET); what a correct server answers is `ProbeCase.http`.
  */
-export type Expectation = 'invalid-input' | 'unknown-tool' | 'valid-input' | 'any' | 'protocol-error' | 'no-answer' | 'refused';
+export type Expectation = 'invalid-input' | 'unknown-tool' | 'valid-input' | 'any' | 'protocol-error' | 'no-answer' | 'refused' | 'http';
+
+/** What an HTTP request of the http probe departs in: the rule that grades its answer reads this. */
+export type HttpAspect = 'origin' | 'session' | 'accept' | 'content-type' | 'method';
+
+/** The HTTP answer a correct server gives a request of the http probe, by the negotiated era's transport section. */
+export interface HttpExpectation {
+  aspect: HttpAspect;
+  /** The status the era names (where it names none, the one HTTP semantics give). */
+  status: number;
+  /** How the era asks for `status`: MUST, SHOULD, or not at all ('none': any refusal with a 4xx is as right). */
+  requirement: 'must' | 'should' | 'none';
+  /**
+   * Other answers that are as right: another status, an event stream (a GET to a server that offers one), or the
+   * request served as usual (where the spec leaves that to the server, as for a request without Accept).
+   */
+  alsoRight?: Array<number | 'stream' | 'served'>;
+}
 
 export interface ToolAnnotations {
   title?: string;
@@ -154,6 +175,8 @@ export interface ProbeCase {
   expectCode?: number;
   /** Other codes that are also right (an older or newer revision's code a client must accept). */
   acceptCodes?: number[];
+  /** With expect 'http': the HTTP answer a correct server gives (the http probe). */
+  http?: HttpExpectation;
   /** How the negotiated version's spec asks for `expectCode`: MUST or SHOULD (absent: SHOULD). */
   requirement?: 'must' | 'should';
   /** The answer may hold what must never be printed (a file read past the server's root): only its size and hash are kept. */
@@ -545,6 +568,20 @@ export interface HttpTarget {
 
 export type ServerTarget = StdioTarget | HttpTarget;
 
+/** A piece of a shown word: literal text, or a secret standing for the environment variable a replay reads it from. */
+export type ShownPart = string | { env: string };
+
+/** A command-line word as reports and replay commands show it: as given, or in parts when it holds a secret. */
+export type ShownWord = string | readonly ShownPart[];
+
+/** A confidential OAuth client's credentials, for the client_credentials grant (docs/remote.md#oauth-in-ci). */
+export interface OAuthClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** The scope to ask for (default: the server's 401 challenge's, else its metadata's scopes_supported). */
+  scope?: string;
+}
+
 /** More structured-metadata field names to recognise, beside rulebook §5's (a server's own vocabulary, e.g. "failureClass"). */
 export interface MetadataOptions {
   categoryFields?: readonly string[];
@@ -560,7 +597,11 @@ export interface LintOptions {
   /** The server's name where it was declared (a client config file's key): the report's name for it. */
   name?: string;
   /** How a replay command names the server, e.g. ['--url', url, '--header', 'Authorization: Bearer ${TOKEN}'] (default: from `target`). */
-  replayServer?: readonly string[];
+  replayServer?: readonly ShownWord[];
+  /** The server's command and arguments, or its URL, as the report shows them, secrets as $NAME (default: from `target`). */
+  shown?: readonly ShownWord[];
+  /** More patterns every output redacts (the server's environment): unlike no-secrets' extraPatterns, an answer showing one is no finding. */
+  redactPatterns?: readonly string[];
   protocolVersion?: string;
   timeoutMs?: number;
   seed?: number;
@@ -608,4 +649,8 @@ export interface LintOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Aborting it with an Interrupted reason (a signal) stops the run; the report then says what was not probed. */
   signal?: AbortSignal;
+  /** An HTTP target's access token is requested with these before the session opens, and sent as `Authorization: Bearer`. */
+  oauthClientCredentials?: OAuthClientCredentials;
+  /** Called with each value the lint itself obtained that must never be printed (an access token), before it is used. */
+  onSecret?: (value: string) => void;
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Finding, Report } from '../report/model.js';
 import { htmlText } from '../report/escape.js';
-import { incompleteText, percent, recoveryText, surfacesText, throttleText } from '../report/verdict.js';
+import { incompleteText, percent, recoveryText, secretsNote, surfacesText, throttleText } from '../report/verdict.js';
 import type { Board, BoardRow } from './board.js';
 import { plural } from '../util/text.js';
 
@@ -249,7 +249,9 @@ function about(row: BoardRow, detail: BoardDetail): string {
     ['time', `${fixed(detail.durationMs / 1000)} s`],
     ...(row.report ? [['report', row.report] as [string, string]] : []),
   ]);
+  const note = secretsNote(detail);
   const notes = [
+    ...(note ? [`<p class="secrets">${t(note)}</p>`] : []),
     ...(detail.interrupted ? [`<p class="cause">Cut short: ${t(detail.interrupted.message)}</p>`] : []),
     ...(throttleText(detail) ? [`<p class="cause">${t(throttleText(detail).replace(/^./, (first) => first.toUpperCase()))}.</p>`] : []),
     ...(detail.recovery && detail.recovery.attempted > 0 ? [`<p class="recovery">${t(recoveryText(detail).replace(/^recovery/, 'Recovery'))}</p>`] : []),

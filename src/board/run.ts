@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import { parseJson } from '../util/json.js';
 import { readClientConfig } from '../target/client-config.js';
 import { isHttpTarget, type ServerTarget } from '../target/target.js';
+import { CommandLineSecrets } from '../target/command-secrets.js';
 import { BOARD_SCHEMA_VERSION, inShard, ranked, rowOf, type Board, type BoardRow } from './board.js';
 import type { BoardDetail } from './html.js';
 
@@ -21,6 +22,8 @@ export interface ListedServer {
   /** Environment the lint needs (header values are passed this way, never on a command line). */
   env: Record<string, string>;
   cwd?: string;
+  /** Regexes of its secrets and private values (arguments, URL, environment, headers): the board redacts them as each lint does. */
+  redact: string[];
 }
 
 /**
@@ -37,7 +40,22 @@ export function readServerList(file: string, env: NodeJS.ProcessEnv = process.en
     name: server.name,
     args: ['--mcp-config', resolve(file), '--server', server.name],
     env: {},
+    redact: secretsOf(server.target, server.secrets),
   }));
+}
+
+/** What the board must redact of a server: the secrets its lint finds on its command line, in its URL and environment. */
+function secretsOf(target: ServerTarget, known: readonly string[] = []): string[] {
+  const hidden = new CommandLineSecrets();
+  for (const value of known) hidden.secret(value);
+  if (isHttpTarget(target)) {
+    hidden.url(target.url);
+    for (const value of Object.values(target.headers ?? {})) hidden.secret(value);
+  } else {
+    for (const [key, value] of Object.entries(target.env ?? {})) hidden.env(key, value);
+    hidden.args(target.args ?? []);
+  }
+  return hidden.patterns();
 }
 
 function ownEntry(entry: unknown, i: number, file: string): ListedServer {
@@ -67,14 +85,16 @@ function ownEntry(entry: unknown, i: number, file: string): ListedServer {
       env[`MCP_ERRLINT_BOARD_HEADER_${h}`] = value;
       return ['--header', `${name}: \${MCP_ERRLINT_BOARD_HEADER_${h}}`];
     });
-    return { name: e.name, args: [...flags, '--url', target.url, ...(target.transport ? ['--transport', target.transport] : []), ...headers], env };
+    return { name: e.name, args: [...flags, '--url', target.url, ...(target.transport ? ['--transport', target.transport] : []), ...headers], env, redact: secretsOf(target) };
   }
   const serverEnv = Object.entries(target.env ?? {}).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
-  return { name: e.name, args: [...flags, ...serverEnv, '--', target.command, ...(target.args ?? [])], env, ...(typeof e.cwd === 'string' ? { cwd: resolve(file, '..', e.cwd) } : {}) };
+  return { name: e.name, args: [...flags, ...serverEnv, '--', target.command, ...(target.args ?? [])], env, redact: secretsOf(target), ...(typeof e.cwd === 'string' ? { cwd: resolve(file, '..', e.cwd) } : {}) };
 }
 
 export interface BoardOptions {
+  /** The list file (the board's source) and its servers (readServerList). */
   file: string;
+  servers: readonly ListedServer[];
   /** The linter's entry script (bin/mcp-errlint.js): each server is linted by a process of its own. */
   bin: string;
   seed: number;
@@ -90,7 +110,7 @@ export interface BoardOptions {
 
 /** Lint the list (or a shard of it), `jobs` servers at once, and rank them; `details` keeps each report but its checks. */
 export async function runBoard(options: BoardOptions, details?: Map<number, BoardDetail>): Promise<Board> {
-  const servers = readServerList(options.file);
+  const { servers } = options;
   const mine = servers.map((server, index) => ({ server, index })).filter(({ index }) => inShard(index, options.shard));
   if (options.outDir) makeDirs(options.outDir);
   // Without --out-dir the reports are read from a temp dir, removed at the end.

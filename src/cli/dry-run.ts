@@ -4,11 +4,14 @@ import { PROBES } from '../../probes/index.js';
 import { planBatches, selectTools } from '../plan/batches.js';
 import { DEFAULTS } from '../defaults.js';
 import { targetName } from '../target/target.js';
+import { authorize } from '../target/oauth.js';
 import type { LintOptions } from '../types.js';
 import { plural, terminalSafe } from '../util/text.js';
 
-export async function planRun(options: LintOptions): Promise<string> {
-  const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs });
+export async function planRun(given: LintOptions): Promise<string> {
+  const timeoutMs = given.timeoutMs ?? DEFAULTS.timeoutMs;
+  const options = await authorize(given, { timeoutMs }); // listing the tools of a protected server needs its token too
+  const session = await Session.open({ target: options.target, protocolVersion: options.protocolVersion, timeoutMs });
   try {
     const all = await session.listTools();
     const tools = selectTools(all, options.tools, options.toolGlobs);

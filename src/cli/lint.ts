@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { lint, randomSeed, DEFAULTS, type LintOptions } from '../lint.js';
 import { SessionStartError } from '../session/session.js';
-import { UsageError } from '../errors.js';
+import { AuthorizationError, UsageError } from '../errors.js';
 import { PROBE_KINDS, PROTOCOL_VERSIONS } from '../types.js';
 import { CONFIG_FILE, loadConfig } from '../config/load.js';
 import { mergeOptions, type LintFlags } from '../config/merge.js';
@@ -20,6 +20,8 @@ import { TOOL_VERSION } from '../version.js';
 import { duration, integer } from './flags.js';
 import { FORMATS, ReportWriter, prepareOutput, printable, quote, redactAlso, render, renderMany, safe, say, useColor, type Format } from './output.js';
 import { plural } from '../util/text.js';
+import { escapeRegExp } from '../util/regex.js';
+import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from '../target/oauth.js';
 
 /** `--report <format>=<path>`, repeatable: more files from the same run. */
 function reportTarget(value: string, previous: Array<{ format: Format; path: string }> = []) {
@@ -45,9 +47,11 @@ export function lintProgram(): Command {
     .option('--url <url>', 'lint a running server at this http(s) URL: Streamable HTTP, falling back to the legacy HTTP+SSE transport as MCP clients do')
     .addOption(new Option('--transport <kind>', 'with --url: only Streamable HTTP (http), or only the legacy HTTP+SSE transport (sse)').choices(['http', 'sse']))
     .option('--header <"Name: value">', 'with --url: an HTTP header (repeatable); $VAR, ${VAR} and ${env:VAR} in the value are read from the environment, and header values are never printed', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--oauth-client-credentials', `with --url: get an access token by the OAuth 2.0 client_credentials grant from the authorization server the server names, with the client id and secret in $${CLIENT_ID_ENV} and $${CLIENT_SECRET_ENV}, and send it as a bearer token (never printed)`)
+    .option('--oauth-scope <scope>', "with --oauth-client-credentials: the scope to ask for (default: the one the server's 401 names, else all it lists)")
     .option('--mcp-config <file>', "lint the servers of an MCP client's config file (Claude Desktop, Claude Code .mcp.json, Cursor, VS Code .vscode/mcp.json, Windsurf): all of them in turn, or the one --server names")
     .option('--server <name>', 'with --mcp-config: lint only this server of the file')
-    .option('-e, --env <KEY=VALUE>', "set an environment variable of the stdio server (repeatable)", (value: string, previous: string[] = []) => [...previous, value])
+    .option('-e, --env <KEY=VALUE>', "set an environment variable of the stdio server (repeatable); its value is never printed: a replay reads it as $KEY", (value: string, previous: string[] = []) => [...previous, value])
     .option('-c, --config <file>', `config file (default: ./${CONFIG_FILE} if there is one); flags override it`)
     .option('--seed <n>', 'seed for every generated input (printed on stderr as "Seed: N")', integer('--seed', 0))
     .option('--runs <n>', `random inputs per probe kind per tool, after the enumerated cases (default: ${DEFAULTS.runs})`, integer('--runs', 0))
@@ -107,6 +111,7 @@ Examples:
   mcp-errlint                                      # the "server" of ./${CONFIG_FILE}
   mcp-errlint -- node dist/server.js
   mcp-errlint --url http://127.0.0.1:3000/mcp --header 'Authorization: Bearer \${TOKEN}'
+  mcp-errlint --url https://mcp.example.com/mcp --oauth-client-credentials   # $${CLIENT_ID_ENV}, $${CLIENT_SECRET_ENV} set
   mcp-errlint --mcp-config ~/.config/Claude/claude_desktop_config.json --server memory
   mcp-errlint --format json -o errlint.json -- npx -y @modelcontextprotocol/server-memory
   mcp-errlint --seed 7 --tool lookup_user --probe wrong-type --path 3 -- node server.js`)
@@ -144,7 +149,11 @@ export async function runLint(opts: LintCommandOptions, command: string[], scrip
     const replayPrefix = invocationPrefix({ script, env: process.env, cwd: process.cwd() });
     const runs = servers.map((server) => ({ server, options: server.skipped ? undefined : { ...mergeOptions(server, flags, loaded), replayPrefix } }));
     // Every output redacts the user's secret patterns and every value this run must never print, of every server.
-    redactAlso(runs.flatMap((run) => ((run.options?.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions).extraPatterns ?? []));
+    let redacted = runs.flatMap(({ options }) => [...(((options?.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions).extraPatterns ?? []), ...(options?.redactPatterns ?? [])]);
+    redactAlso(redacted);
+    // An access token the lint gets itself: redacted from every output from then on.
+    const redactToken = (token: string) => redactAlso((redacted = [...redacted, escapeRegExp(token)]));
+    for (const run of runs) if (run.options) run.options.onSecret = redactToken;
     // Refuse an output path that cannot be written before the lint spends any time, not after.
     const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
     if (!opts.dryRun) {
@@ -188,7 +197,7 @@ export async function runLint(opts: LintCommandOptions, command: string[], scrip
         }
       } catch (error) {
         // One server of a file that cannot start is a section with its cause; the others are still linted.
-        if (runs.length === 1 || !(error instanceof SessionStartError || error instanceof UsageError)) throw error;
+        if (runs.length === 1 || !(error instanceof SessionStartError || error instanceof UsageError || error instanceof AuthorizationError)) throw error;
         if (progress) process.stderr.write('\r\u001b[K');
         say(`mcp-errlint: ${quote(name)}: could not lint: ${error.message}\n`);
         outcomes.push({ name, failure: error.message });

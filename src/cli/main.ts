@@ -1,12 +1,12 @@
 // The bin's entry: the subcommand chosen from the first argument, bare words refused, and what stopped a lint said on stderr with exit 2.
 import type { Command } from 'commander';
 import { ConfigError } from '../config/load.js';
-import { UsageError } from '../errors.js';
+import { AuthorizationError, UsageError } from '../errors.js';
 import { Interrupted } from '../interrupt.js';
 import { EXIT, signalExitCode } from '../report/gate.js';
 import { SessionStartError } from '../session/session.js';
 import { closest } from '../util/suggest.js';
-import { shellQuote } from '../util/text.js';
+import { CommandLineSecrets, shellWord } from '../target/command-secrets.js';
 import { parseArguments } from './flags.js';
 import { lintProgram, runLint, type LintCommandOptions } from './lint.js';
 import { quote, say } from './output.js';
@@ -63,6 +63,10 @@ function couldNotLint(error: unknown): number {
     say(`mcp-errlint: could not lint: ${error.message} before the server was ready; nothing was probed\n`);
     return signalExitCode(error.by) ?? EXIT.cannotLint;
   }
+  if (error instanceof AuthorizationError) {
+    say(`mcp-errlint: could not lint: OAuth: ${quote(error.message)}\n`);
+    return EXIT.cannotLint;
+  }
   if (error instanceof SessionStartError) {
     say(`mcp-errlint: could not lint: ${error.message}\n`); // may quote several stderr lines: say() keeps newlines, neutralises the rest
     return EXIT.cannotLint;
@@ -111,6 +115,7 @@ function bareWordMessage(args: string[], at: number): string {
   const rules = closest(word, ['rules']) ? ` (did you mean 'mcp-errlint rules'?)` : '';
   const dashDash = args.indexOf('--');
   if (dashDash !== -1) return `unexpected argument '${word}' before --${rules}; the server's command and its arguments all go after --`;
-  const fixed = ['mcp-errlint', ...args.slice(0, at), '--', ...args.slice(at)].map(shellQuote).join(' ');
+  // Secrets in it are read from the environment, as in a replay: the fix is on stderr, often in a CI log.
+  const fixed = ['mcp-errlint', ...new CommandLineSecrets().args([...args.slice(0, at), '--', ...args.slice(at)])].map(shellWord).join(' ');
   return `unknown command '${word}'${rules}; to lint a server, put its command after --: ${fixed}`;
 }

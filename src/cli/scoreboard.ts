@@ -5,14 +5,15 @@ import type { Report } from '../report/model.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { formatBoard, mergeBoards, type Board } from '../board/board.js';
 import { formatBoardHtml, type BoardDetail } from '../board/html.js';
-import { runBoard } from '../board/run.js';
+import { readServerList, runBoard } from '../board/run.js';
+import { CommandLineSecrets } from '../target/command-secrets.js';
 import { ConfigError } from '../config/load.js';
 import { DEFAULTS, randomSeed } from '../defaults.js';
 import { UsageError } from '../errors.js';
 import { formatDuration } from '../interrupt.js';
 import { EXIT } from '../report/gate.js';
 import { duration, integer, parseArguments } from './flags.js';
-import { ReportWriter, prepareOutput, quote, safe, say } from './output.js';
+import { ReportWriter, prepareOutput, quote, redactAlso, safe, say } from './output.js';
 import { plural } from '../util/text.js';
 
 const BOARD_FORMATS = ['stylish', 'markdown', 'json', 'html'] as const;
@@ -86,8 +87,14 @@ export async function scoreboard(args: string[], script: string): Promise<number
   try {
     if (opts.output) prepareOutput(opts.output, 'the board');
     const details = new Map<number, BoardDetail>();
+    const servers = readServerList(program.args[0]);
+    // Each lint redacts its server's secrets; the board's own output (progress, causes, the page) does too.
+    const ownFlags = new CommandLineSecrets();
+    ownFlags.args(lintArgs);
+    redactAlso([...servers.flatMap((server) => server.redact), ...ownFlags.patterns()]);
     const board = await runBoard({
       file: program.args[0],
+      servers,
       bin: script,
       seed,
       jobs: opts.jobs,

@@ -39,6 +39,8 @@ export interface Config {
   readOnly?: boolean;
   minCoverage?: number;
   protocolVersion?: ProtocolVersion;
+  oauthClientCredentials?: boolean;
+  oauthScope?: string;
 }
 
 export interface LoadedConfig {

@@ -8,6 +8,7 @@ import type { LoadedConfig } from './load.js';
 import type { ServerChoice } from './servers.js';
 import { didYouMean } from '../util/suggest.js';
 import { parseDuration } from '../interrupt.js';
+import { literalPatterns } from '../matchers/secrets.js';
 
 /** The lint settings as given on the command line; a flag not given is undefined. */
 export interface LintFlags {
@@ -76,18 +77,23 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
   if (readOnly && (allowWrites || allowDestructive)) {
     throw new UsageError('--read-only calls only readOnlyHint tools: it cannot be combined with --allow-writes or --allow-destructive');
   }
-  // Values that must never be printed are redacted like credentials, and a server that echoes one is caught by no-secrets.
-  const literals = [...new Set(server.secrets.filter((value) => value.length >= MIN_SECRET_CHARS))].map(escapeRegExp);
+  // Credentials that must never be printed are redacted like any, and a server that echoes one is caught by no-secrets.
+  const literals = [...literalPatterns(server.secrets), ...(server.secretContexts ?? [])];
   if (literals.length > 0) {
     const own = (ruleOptions['no-secrets'] ?? {}) as { extraPatterns?: string[] };
     ruleOptions['no-secrets'] = { ...own, extraPatterns: [...(own.extraPatterns ?? []), ...literals] };
   }
+  // The rest of the server's environment is only redacted: a server may well say which environment it runs in.
+  const redactPatterns = literalPatterns(server.privateValues ?? []).filter((pattern) => !literals.includes(pattern));
   return {
     target: server.target,
     ...(server.name !== undefined ? { name: server.name } : {}),
     ...(server.anchor ? { anchor: server.anchor } : {}),
     ...(server.configFile !== undefined ? { configFile: server.configFile } : {}),
     ...(server.replayServer ? { replayServer: server.replayServer } : {}),
+    ...(server.shown ? { shown: server.shown } : {}),
+    ...(redactPatterns.length > 0 ? { redactPatterns } : {}),
+    ...(server.oauthClientCredentials ? { oauthClientCredentials: server.oauthClientCredentials } : {}),
     protocolVersion: flags.protocolVersion ?? config.protocolVersion,
     timeoutMs: flags.timeout ?? config.timeout ?? DEFAULTS.timeoutMs,
     deadlineMs: flags.deadline ?? durationOf(config.deadline, 'deadline') ?? DEFAULTS.deadlineMs,
@@ -104,6 +110,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     tools: replay ? undefined : flags.tool,
     toolGlobs: flags.tool ? undefined : config.tools,
     rules,
+    // Values that must never be printed are redacted like credentials, and a server that echoes one is caught by no-secrets.
     ruleOptions,
     ...(config.metadata ? { metadata: config.metadata } : {}),
     replay,
@@ -120,11 +127,4 @@ function durationOf(text: string | undefined, key: string): number | undefined {
   const ms = parseDuration(text);
   if (ms === undefined) throw new UsageError(`"${key}" must be a positive duration such as 90s or 10m, got '${text}'`);
   return ms;
-}
-
-/** Shorter values are not redacted as secrets: a two-letter value would blank out every word it occurs in. */
-const MIN_SECRET_CHARS = 6;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

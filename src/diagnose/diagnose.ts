@@ -15,6 +15,7 @@ import { nodeArgsReader } from './formats/node-args.js';
 import { tsSdkReader } from './formats/ts-sdk.js';
 import { fastmcpReader } from './formats/fastmcp.js';
 import { mcpFrameworkReader } from './formats/mcp-framework.js';
+import { httpStatusReader } from './formats/http-status.js';
 import { proseReader } from './formats/prose.js';
 import { sqlReader } from './formats/sql.js';
 import { suggestedTools } from './suggested-tools.js';
@@ -24,7 +25,7 @@ import { finalFromMetadata, finalFromText } from './final.js';
 const MAX_TEXT = 16_384;
 
 /** The readers in FORMATS order: structured metadata, the libraries' formats, the SDK wrappers, prose last. */
-export const READERS: readonly FormatReader[] = [metadataReader, zodV3Reader, zodV4Reader, valibotReader, ajvReader, pydanticV2Reader, jsonschemaPyReader, goSdkReader, rustRmcpReader, sqlReader, nodeArgsReader, tsSdkReader, fastmcpReader, mcpFrameworkReader, proseReader];
+export const READERS: readonly FormatReader[] = [metadataReader, zodV3Reader, zodV4Reader, valibotReader, ajvReader, pydanticV2Reader, jsonschemaPyReader, goSdkReader, rustRmcpReader, sqlReader, nodeArgsReader, tsSdkReader, fastmcpReader, mcpFrameworkReader, httpStatusReader, proseReader];
 
 /** One culprit per path: the most specific (a named problem, then the most it says is expected); on a tie, the earlier reader's. */
 export function mergeCulprits(found: readonly Culprit[]): Culprit[] {

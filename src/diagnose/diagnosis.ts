@@ -14,6 +14,8 @@ export interface AnswerView {
   metadata: ErrorMetadata;
   /** Over HTTP: the Retry-After header as sent. */
   retryAfterHeader?: string;
+  /** Over HTTP: the answer's status (413 Payload Too Large says what is wrong without a word of text). */
+  status?: number;
 }
 
 /** The call the agent made, and what it knows of the tools. */
@@ -76,6 +78,7 @@ export const FORMATS = [
   'ts-sdk', // "MCP error -32602: Invalid arguments for tool x: [zod issues]"
   'fastmcp', // FastMCP (TypeScript and Python) wrappers
   'mcp-framework', // mcp-framework's wrapper
+  'http-status', // HTTP 413 Payload Too Large: the one argument whose value makes the body large
   'prose', // plain English: "email is required", "The 'limit' must be between 1 and 50", "order id must be a number"
 ] as const;
 export type AnswerFormat = (typeof FORMATS)[number];

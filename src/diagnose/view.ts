@@ -35,7 +35,8 @@ export function answerView(exchange: Exchange, metadata: MetadataOptions | undef
     texts.push(outcome.body);
   }
   const retryAfterHeader = exchange.http?.headers?.['retry-after'];
-  return { texts, structured, metadata: extractMetadata(exchange, metadata), ...(retryAfterHeader !== undefined ? { retryAfterHeader } : {}) };
+  const status = exchange.http?.status || undefined;
+  return { texts, structured, metadata: extractMetadata(exchange, metadata), ...(retryAfterHeader !== undefined ? { retryAfterHeader } : {}), ...(status !== undefined ? { status } : {}) };
 }
 
 /** A text that is one JSON object or array as a whole (a server's structured error as text), parsed; else undefined. */

@@ -1,5 +1,6 @@
 // Credential patterns (API keys, bearer tokens, passwords, private keys, JWTs) and redaction of them.
 import { compilePattern } from './pattern.js';
+import { escapeRegExp } from '../util/regex.js';
 
 export type SecretKind =
   | 'private-key'
@@ -181,4 +182,23 @@ export function redactValue<T>(value: T): T {
     return copy as T;
   }
   return value;
+}
+
+/** Shorter values are redacted only in their context (`--token abc`): alone, a short value would blank out every word it occurs in. */
+export const MIN_SECRET_CHARS = 6;
+
+/** Patterns that find these literal values, each once; values too short to redact alone are left out. */
+export function literalPatterns(values: readonly string[]): string[] {
+  return [...new Set(values.filter((value) => value.length >= MIN_SECRET_CHARS))].map(escapeRegExp);
+}
+
+/**
+ * Rule options with these literal values (header values, an access token, a client secret) added to no-secrets' extra
+ * patterns: every output redacts them, and a server that echoes one is caught. Values too short to redact are left out.
+ */
+export function withLiteralSecrets(ruleOptions: Record<string, Record<string, unknown>>, values: readonly string[]): Record<string, Record<string, unknown>> {
+  const literals = literalPatterns(values);
+  if (literals.length === 0) return ruleOptions;
+  const own = (ruleOptions['no-secrets'] ?? {}) as SecretOptions;
+  return { ...ruleOptions, 'no-secrets': { ...own, extraPatterns: [...(own.extraPatterns ?? []), ...literals] } };
 }

@@ -48,10 +48,12 @@ export function sentStrings(ex: Exchange): string[] {
 }
 
 /**
- * Did we send an object as a value (not the params or arguments container, not `_meta`)? A server that stringifies
- * such a value writes "[object Object]": then that text may be ours.
+ * Did we send an object as a value (not the params or arguments container, not `_meta`), or a frame broken on purpose
+ * that a server may refuse by quoting it whole (SDK 1.x's SSE transport answers `Invalid message: ${body}` with the
+ * parsed frame)? A server that stringifies such a value writes "[object Object]": then that text may be ours.
  */
 export function sentObjectValue(ex: Exchange): boolean {
+  if (ex.case.breaks !== undefined) return true;
   const holdsObject = (value: unknown, depth: number): boolean => {
     if (depth > MAX_DEPTH) return false;
     if (isRecord(value)) return true;

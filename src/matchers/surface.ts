@@ -114,11 +114,11 @@ export function errorText(ex: Exchange): string {
 }
 
 /**
- * True for a probe of the protocol itself (a malformed tools/call, a bad frame, an unknown method, a notification):
- * its answer is graded by the protocol rules, not as a tool's answer.
+ * True for a probe of the protocol itself (a malformed tools/call, a bad frame, an unknown method, a notification, an
+ * HTTP request that departs from what a client sends): its answer is graded by the protocol rules, not as a tool's answer.
  */
 export function isProtocolProbe(ex: Exchange): boolean {
-  return ex.case.expect === 'protocol-error' || ex.case.expect === 'no-answer';
+  return ex.case.expect === 'protocol-error' || ex.case.expect === 'no-answer' || ex.case.expect === 'http';
 }
 
 /** True for a well-formed tools/call request of ours (not a raw frame, a batch or another method). */

@@ -19,7 +19,8 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { abbreviate } from '../util/text.js';
 import type { Interrupted } from '../interrupt.js';
 import { REPORT_SCHEMA_VERSION, byReplayableThenSmallest, type Finding, type Report } from './model.js';
-import { replayCommand } from './replay.js';
+import { replayCommand, serverWords } from './replay.js';
+import { shownTarget, shownText, variablesOf } from '../target/command-secrets.js';
 
 /** Everything one lint produced, for the report. */
 export interface LintOutcome {
@@ -42,9 +43,13 @@ export interface LintOutcome {
 export function assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces, run, clock }: LintOutcome): Report {
   const serverName = options.name ?? server.serverInfo.name ?? targetName(options.target);
   const checks = buildChecks(run.exchanges, run.hits, rules);
-  // Everything the server said is redacted, with the user's extra secret patterns too.
-  const secretOptions = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
+  // Everything the server said is redacted, with the user's extra secret patterns and the server's private values too.
+  const { extraPatterns = [] } = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
+  const secretOptions: SecretOptions = { extraPatterns: [...extraPatterns, ...(options.redactPatterns ?? [])] };
   const scrub = (text: string) => redact(text, secretOptions);
+  // The target as shown: a secret of its command line or URL as $NAME, the variable a replay reads it from.
+  const shown = (options.shown ?? shownTarget(options.target)).map(shownText).map(scrub);
+  const secretVariables = variablesOf([...(options.shown ?? []), ...serverWords(options)]);
   const findings = groupFindings(run.hits, serverName, (hit) => replayCommand(options, settings.seed, settings.timeoutMs, settings.profile, hit.exchange), scrub);
   const counts = { error: 0, warning: 0, note: 0 };
   for (const finding of findings) counts[finding.severity]++;
@@ -61,7 +66,8 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     server: {
       name: serverName,
-      ...(isHttpTarget(options.target) ? { url: scrub(options.target.url) } : { command: [options.target.command, ...(options.target.args ?? [])].map(scrub) }),
+      ...(isHttpTarget(options.target) ? { url: shown[0] } : { command: shown }),
+      ...(secretVariables.length > 0 ? { secretVariables } : {}),
       serverInfo: server.serverInfo,
       protocolVersion: facts.protocolVersion,
       era: facts.era,

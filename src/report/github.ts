@@ -1,7 +1,7 @@
 // The `github` format: workflow-command annotations (GitHub shows 10 errors, 10 warnings and 10 notices per step: the worst are the ones emitted).
 import type { Finding, Report } from './model.js';
 import { workflowData, workflowProperty } from './escape.js';
-import { coverageText, gradeText } from './verdict.js';
+import { coverageText, gradeText, secretsNote } from './verdict.js';
 import { plural } from '../util/text.js';
 
 const COMMAND = { error: 'error', warning: 'warning', note: 'notice' } as const;
@@ -12,13 +12,14 @@ export function formatGithub(report: Report): string {
   const lines: string[] = [];
   // Baselined findings are known: they stay in the summary and the reports, not on the pull request's diff.
   const { shown, left } = chooseAnnotations(report.findings.filter((finding) => !finding.baselined));
+  const note = secretsNote(report);
   for (const f of shown) {
     const properties = [
       `file=${workflowProperty(report.source.uri)}`,
       `line=${report.source.line}`,
       `title=${workflowProperty(`mcp-errlint/${f.ruleId} (${f.tool}, ${f.probe})`)}`,
     ].join(',');
-    lines.push(`::${COMMAND[f.severity]} ${properties}::${workflowData(`${f.message}\nReproduce: ${f.replay}`)}`);
+    lines.push(`::${COMMAND[f.severity]} ${properties}::${workflowData(`${f.message}\nReproduce: ${f.replay}${note ? `\n${note}` : ''}`)}`);
   }
   if (left.length > 0) {
     const perLevel = (['error', 'warning', 'note'] as const).map((level) => [level, left.filter((f) => f.severity === level).length] as const).filter(([, n]) => n > 0);

@@ -4,11 +4,12 @@ import type { Finding, Report } from './model.js';
 import type { Severity } from '../types.js';
 import { SEVERITY_RANK } from '../score/score.js';
 import { cdata, xmlAttribute } from './escape.js';
+import { secretsNote } from './verdict.js';
 
 /** Each finding's verdict, input, answer and replay: the body of a failure or of a case's system-out. */
-function described(findings: readonly Finding[]): string {
+function described(findings: readonly Finding[], note: string | undefined): string {
   return findings
-    .map((f) => [`[${f.severity}] ${f.probe}: ${f.message}`, `input (${f.counterexample.label}): ${JSON.stringify(f.counterexample.arguments)}`, `answer: ${f.answer}`, `reproduce: ${f.replay}`].join('\n'))
+    .map((f) => [`[${f.severity}] ${f.probe}: ${f.message}`, `input (${f.counterexample.label}): ${JSON.stringify(f.counterexample.arguments)}`, `answer: ${f.answer}`, `reproduce: ${f.replay}`, ...(note ? [note] : [])].join('\n'))
     .join('\n\n');
 }
 
@@ -22,6 +23,7 @@ export function formatJunit(report: Report): string {
     cases.set(key, entry);
   }
   const suite = report.server.name;
+  const note = secretsNote(report);
   const { failOn } = report.settings;
   const gates = (f: Finding) => !f.baselined && failOn !== 'never' && SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn as Severity];
   const lines: string[] = [];
@@ -42,12 +44,12 @@ export function formatJunit(report: Report): string {
     const failing = findings.filter(gates);
     if (failing.length === 0) {
       // Below the gate: the case passes, and says what was found.
-      lines.push(open, `      <system-out>${cdata(described(findings))}</system-out>`, '    </testcase>');
+      lines.push(open, `      <system-out>${cdata(described(findings, note))}</system-out>`, '    </testcase>');
       continue;
     }
     failures++;
     const worst = failing[0];
-    lines.push(open, `      <failure type="${xmlAttribute(worst.severity)}" message="${xmlAttribute(worst.message)}">${cdata(described(findings))}</failure>`, '    </testcase>');
+    lines.push(open, `      <failure type="${xmlAttribute(worst.severity)}" message="${xmlAttribute(worst.message)}">${cdata(described(findings, note))}</failure>`, '    </testcase>');
   }
   for (const skip of report.skips) {
     lines.push(`    <testcase classname="${xmlAttribute(`${suite}.${skip.tool}`)}" name="${xmlAttribute(`probe ${skip.probe}`)}" time="0">`, `      <skipped message="${xmlAttribute(skip.reason)}"/>`, '    </testcase>');

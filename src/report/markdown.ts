@@ -2,7 +2,7 @@
 import type { Report } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { markdownCell } from './escape.js';
-import { capsText, coverageText, eraText, recoveryText, surfacesText, throttleText } from './verdict.js';
+import { capsText, coverageText, eraText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
 import { plural } from '../util/text.js';
 
 const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
@@ -33,6 +33,8 @@ export function formatMarkdown(report: Report): string {
     }
     out.push('');
     out.push('<details><summary>Reproduce</summary>', '');
+    const note = secretsNote(report);
+    if (note) out.push(markdownCell(note), '');
     for (const f of report.findings) out.push(`- ${f.ruleId} on ${markdownCell(f.tool)} (${f.probe}): ${code(f.replay)}`);
     out.push('', '</details>', '');
   } else {

@@ -86,6 +86,8 @@ export interface Report {
     command?: string[];
     /** The URL of a server reached over HTTP (absent for a stdio server). */
     url?: string;
+    /** The variables that stand for secrets in `command`, `url` and replay commands (`$TOKEN`): set them before replaying. */
+    secretVariables?: string[];
     serverInfo: { name?: string; version?: string };
     protocolVersion: string;
     era: ProtocolEra;

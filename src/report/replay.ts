@@ -1,8 +1,9 @@
 // Replay commands: how a finding's input is sent again, exactly, to the same server, starting the way the linter was started.
-import { UNKNOWN_PATH, type Exchange, type LintOptions, type ProfileName } from '../types.js';
+import { UNKNOWN_PATH, type Exchange, type LintOptions, type ProfileName, type ShownWord } from '../types.js';
 import { isHttpTarget } from '../target/target.js';
 import { DEFAULTS } from '../defaults.js';
 import { shellQuote } from '../util/text.js';
+import { shellWord, shownTarget } from '../target/command-secrets.js';
 import { NPX_PREFIX } from './invocation.js';
 
 /** A command that re-sends exactly this exchange's input to the same server, with the settings its verdict depends on. */
@@ -18,16 +19,19 @@ export function replayCommand(options: LintOptions, seed: number, timeoutMs: num
   if (options.allowWrites) args.push('--allow-writes');
   if (options.allowDestructive) args.push('--allow-destructive');
   if (options.readOnly) args.push('--read-only');
+  // The server needs a token: the replay gets a fresh one the same way (never this run's, which no output shows).
+  if (options.oauthClientCredentials) args.push('--oauth-client-credentials', ...(options.oauthClientCredentials.scope ? ['--oauth-scope', options.oauthClientCredentials.scope] : []));
   if (options.configFile) args.push('--config', options.configFile);
-  args.push(...serverWords(options));
-  return args.map(shellQuote).join(' ');
+  // A secret is read from the environment ("$TOKEN"): the report names the variables.
+  return [...args.map(shellQuote), ...serverWords(options).map(shellWord)].join(' ');
 }
 
 /** The words that name the server on a command line: as the user gave them, else from the target (none when our config file names it). */
-function serverWords(options: LintOptions): readonly string[] {
+export function serverWords(options: LintOptions): readonly ShownWord[] {
   if (options.replayServer) return options.replayServer;
   if (options.configFile) return [];
   const { target } = options;
-  if (!isHttpTarget(target)) return ['--', target.command, ...(target.args ?? [])];
-  return ['--url', target.url, ...(target.transport === 'sse' ? ['--transport', 'sse'] : [])];
+  const shown = options.shown ?? shownTarget(target);
+  if (!isHttpTarget(target)) return ['--', ...shown];
+  return ['--url', ...shown, ...(target.transport === 'sse' ? ['--transport', 'sse'] : [])];
 }

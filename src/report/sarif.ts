@@ -3,6 +3,7 @@ import type { Finding, Report, RuleEntry } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { ruleById } from '../../rules/index.js';
 import { NO_TOOL } from '../types.js';
+import { secretsNote } from './verdict.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://github.com/mcp-errlint/mcp-errlint';
@@ -102,6 +103,7 @@ function result(finding: Finding, report: Report, ruleIndex: number | undefined)
       response: finding.response,
       occurrences: finding.occurrences,
       reproduce: finding.replay,
+      ...(report.server.secretVariables ? { reproduceNote: secretsNote(report), secretVariables: report.server.secretVariables } : {}),
     },
   };
 }

@@ -2,7 +2,7 @@
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { plural, terminalSafe } from '../util/text.js';
-import { capsText, coverageText, eraText, incompleteText, recoveryText, surfacesText, throttleText } from './verdict.js';
+import { capsText, coverageText, eraText, incompleteText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -47,6 +47,7 @@ export function formatStylish(report: Report, options: StylishOptions): string {
     out.push('');
   }
   if (report.findings.length === 0) out.push(c.green('No findings.'), '');
+  else if (secretsNote(report)) out.push(c.dim(terminalSafe(secretsNote(report)!)), '');
   // A score over protocol checks alone says nothing about the tools: say so where the grade is read.
   const { coverage } = report;
   const why = terminalSafe(coverage.reasons.join('; '));

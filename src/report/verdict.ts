@@ -4,6 +4,13 @@ import { plural } from '../util/text.js';
 import { formatDuration } from '../interrupt.js';
 
 
+/** One line on the $NAME that stand for secrets in the command and its replays, when there are any. */
+export function secretsNote(report: Pick<Report, 'server'>): string | undefined {
+  const names = report.server.secretVariables ?? [];
+  if (names.length === 0) return undefined;
+  return `Secret values are shown as ${names.map((name) => `$${name}`).join(', ')}: set ${names.length === 1 ? 'it' : 'them'} in the environment before replaying.`;
+}
+
 /** "grade B (78.9 / 100)", or "incomplete (no letter grade; 61.2 / 100 from protocol checks only)". */
 export function gradeText(report: Report): string {
   const { score } = report;

@@ -145,8 +145,8 @@ function surfacesOf(listed: number, probed: number, reasons: readonly string[], 
     : declared('logging')
       ? reached('logging', 'declared', requests, () => why('protocol-requests'))
       : undeclared('logging', 'logging/setLevel');
-  const serverKinds: ProbeKind[] = ['jsonrpc', 'notification', 'protocol-requests'];
-  const server = reached('server', 'JSON-RPC frames, notifications, protocol requests', serverKinds.some((k) => ran.has(k)), () => serverKinds.map(why).join('; '));
+  const serverKinds: ProbeKind[] = ['jsonrpc', 'notification', 'protocol-requests', 'http'];
+  const server = reached('server', 'JSON-RPC frames, notifications, protocol requests, HTTP requests', serverKinds.some((k) => ran.has(k)), () => serverKinds.map(why).join('; '));
   return [tools, listedSurface('resources', [offered.surfaces.resources, offered.surfaces.templates]), listedSurface('prompts', [offered.surfaces.prompts]), completions, logging, server];
 }
 

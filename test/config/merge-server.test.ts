@@ -5,6 +5,7 @@ import { mergeOptions } from '../../src/config/merge.js';
 import type { ServerChoice } from '../../src/config/servers.js';
 import type { LoadedConfig } from '../../src/config/load.js';
 import { findSecrets, redact } from '../../src/matchers/secrets.js';
+import { replayCommand } from '../../src/report/replay.js';
 
 const STDIO: ServerChoice = { target: { command: 'node', args: ['s.js'] }, secrets: [] };
 
@@ -56,6 +57,23 @@ describe('secrets of the chosen server', () => {
   });
 });
 
+describe('secrets of its command line and its private environment', () => {
+  it('grades the short credentials in their context, and only redacts the private values', () => {
+    const choice: ServerChoice = { ...STDIO, secrets: ['pw9', 'tok-123456'], secretContexts: ['--password[=\\s]{1,6}(?<secret>pw9)'], privateValues: ['eu-west-1', 'tok-123456', 'dev'] };
+    const options = mergeOptions(choice, {});
+    expect(options.ruleOptions?.['no-secrets']).toEqual({ extraPatterns: ['tok-123456', '--password[=\\s]{1,6}(?<secret>pw9)'] });
+    // A value already graded is not repeated; one too short to redact alone is dropped.
+    expect(options.redactPatterns).toEqual(['eu-west-1']);
+  });
+
+  it('carries the shown command over, and sets no redactPatterns when there is nothing private', () => {
+    const shown = ['node', 's.js', '--token', [{ env: 'TOKEN' }]];
+    const options = mergeOptions({ ...STDIO, shown, secrets: ['tok-123456'] }, {});
+    expect(options.shown).toEqual(shown);
+    expect(options).not.toHaveProperty('redactPatterns');
+  });
+});
+
 describe('what names the chosen server', () => {
   it('carries name, anchor, replay words and config file over as they are', () => {
     const choice: ServerChoice = {
@@ -77,11 +95,33 @@ describe('what names the chosen server', () => {
 
   it('sets none of them when the choice has none', () => {
     const options = mergeOptions(STDIO, {});
-    for (const key of ['name', 'anchor', 'configFile', 'replayServer']) expect(options).not.toHaveProperty(key);
+    for (const key of ['name', 'anchor', 'configFile', 'replayServer', 'shown', 'redactPatterns']) expect(options).not.toHaveProperty(key);
     expect(options.target).toBe(STDIO.target);
   });
 
   it('keeps an empty name (a server named "" in a file) rather than dropping it', () => {
     expect(mergeOptions({ ...STDIO, name: '' }, {})).toHaveProperty('name', '');
+  });
+});
+
+describe('OAuth client credentials of the chosen server', () => {
+  const choice: ServerChoice = {
+    target: { url: 'http://127.0.0.1:1/mcp', transport: 'auto' },
+    replayServer: ['--url', 'http://127.0.0.1:1/mcp'],
+    secrets: ['ci-secret-123456'],
+    oauthClientCredentials: { clientId: 'ci-client', clientSecret: 'ci-secret-123456', scope: 'mcp:tools' },
+  };
+
+  it('reach the lint options, the secret among the patterns every output redacts', () => {
+    const options = mergeOptions(choice, {});
+    expect(options.oauthClientCredentials).toBe(choice.oauthClientCredentials);
+    expect(options.ruleOptions?.['no-secrets']).toEqual({ extraPatterns: ['ci-secret-123456'] });
+    expect(mergeOptions({ ...choice, oauthClientCredentials: undefined }, {})).not.toHaveProperty('oauthClientCredentials');
+  });
+
+  it('make a replay command say to get a token the same way, never showing a credential', () => {
+    const replay = replayCommand(mergeOptions(choice, {}), 7, 10_000, 'recommended', { tool: 'lookup_user', probe: 'wrong-type', path: '3' });
+    expect(replay).toBe("npx mcp-errlint --seed 7 --tool lookup_user --probe wrong-type --path 3 --oauth-client-credentials --oauth-scope mcp:tools --url http://127.0.0.1:1/mcp");
+    expect(replay).not.toMatch(/ci-secret|ci-client|Authorization/);
   });
 });

@@ -105,10 +105,10 @@ describe('--url', () => {
 describe('--header and -e', () => {
   const url = 'http://127.0.0.1:1/mcp';
 
-  it('gives headers to a URL, expanded; the replay names them as given; every value is a secret', () => {
+  it('gives headers to a URL, expanded; the replay names them as given, a literal value as $NAME; every value is a secret', () => {
     const choice = one([], { url, header: ['Authorization: Bearer ${TOKEN}', 'X-Tenant: acme'] });
     expect(choice.target).toEqual({ url, transport: 'auto', headers: { Authorization: 'Bearer tok-123456', 'X-Tenant': 'acme' } });
-    expect(choice.replayServer).toEqual(['--url', url, '--header', 'Authorization: Bearer ${TOKEN}', '--header', 'X-Tenant: acme']);
+    expect(choice.replayServer).toEqual(['--url', url, '--header', 'Authorization: Bearer ${TOKEN}', '--header', ['X-Tenant: ', { env: 'X_TENANT' }]]);
     expect(choice.replayServer!.join(' ')).not.toContain('tok-123456');
     expect(new Set(choice.secrets)).toEqual(new Set(['tok-123456', 'Bearer tok-123456', 'acme']));
   });
@@ -127,11 +127,13 @@ describe('--header and -e', () => {
     expect(usage(() => choose([], { url, header: ['Authorization: ${NOPE}'] }, {}))).toBe('--header Authorization names the environment variable NOPE, which is not set');
   });
 
-  it('gives -e pairs to a command; the replay carries them before the command; only secret-looking keys are secrets', () => {
+  it('gives -e pairs to a command; the replay carries them before the command, each value as $KEY; only secret-looking keys are secrets, the other values private', () => {
     const choice = one(COMMAND, { env: ['API_TOKEN=abc123def', 'LOG_LEVEL=debug', 'DB_PASSWORD=hunter2hunter2', 'EMPTY=', 'EQ=a=b'] });
     expect(choice.target).toEqual({ command: 'node', args: ['server.js'], env: { API_TOKEN: 'abc123def', LOG_LEVEL: 'debug', DB_PASSWORD: 'hunter2hunter2', EMPTY: '', EQ: 'a=b' } });
-    expect(choice.replayServer).toEqual(['-e', 'API_TOKEN=abc123def', '-e', 'LOG_LEVEL=debug', '-e', 'DB_PASSWORD=hunter2hunter2', '-e', 'EMPTY=', '-e', 'EQ=a=b', '--', 'node', 'server.js']);
+    const read = (key: string) => ['-e', [`${key}=`, { env: key }]];
+    expect(choice.replayServer).toEqual([...read('API_TOKEN'), ...read('LOG_LEVEL'), ...read('DB_PASSWORD'), '-e', 'EMPTY=', ...read('EQ'), '--', 'node', 'server.js']);
     expect(choice.secrets).toEqual(['abc123def', 'hunter2hunter2']);
+    expect(choice.privateValues).toEqual(['debug', 'a=b']);
   });
 
   it.each(['GITHUB_TOKEN', 'client_secret', 'PASSWD', 'OPENAI_API_KEY', 'AUTH_HEADER', 'GOOGLE_CREDENTIALS', 'COOKIE_JAR', 'SESSION_ID'])('takes the value of -e %s as a secret', (key) => {
@@ -151,6 +153,51 @@ describe('--header and -e', () => {
   });
 });
 
+describe('secrets of the command line, the URL and the environment', () => {
+  const read = (env: string) => ({ env });
+
+  it('shows a secret argument as $NAME in the replay and the report, keeps its value, and a short one in its context', () => {
+    const choice = one(['node', 'server.js', '--token', 'tok-abcdef', '--password=pw9', '--tokenizer', 'gpt2'], {});
+    expect(choice.target).toEqual({ command: 'node', args: ['server.js', '--token', 'tok-abcdef', '--password=pw9', '--tokenizer', 'gpt2'] });
+    const shown = ['node', 'server.js', '--token', [read('TOKEN')], ['--password=', read('PASSWORD')], '--tokenizer', 'gpt2'];
+    expect(choice.shown).toEqual(shown);
+    // A replay names the server by its shown words (report/replay.ts).
+    expect(choice).not.toHaveProperty('replayServer');
+    expect(choice.secrets).toEqual(['tok-abcdef', 'pw9']);
+    expect(choice.secretContexts).toEqual([`--password[=\\s,:'"]{1,6}(?<secret>pw9)`]);
+  });
+
+  it('reads an -e value and an argument of the same value from one variable', () => {
+    const choice = one(['node', 'server.js', '--api-key', 'k-123456789'], { env: ['API_KEY=k-123456789'] });
+    expect(choice.replayServer).toEqual(['-e', ['API_KEY=', read('API_KEY')], '--', 'node', 'server.js', '--api-key', [read('API_KEY')]]);
+  });
+
+  it("takes our config file's server environment as private, a secret-looking key's value as a secret", () => {
+    const loaded: LoadedConfig = { file: join(ROOT, 'mcp-errlint.config.json'), dir: ROOT, config: { server: { command: 'node', args: ['a.js', '--auth', 'user:pass1'], env: { REGION: 'eu-west-1', SERVICE_TOKEN: 'svc-tok-1' } } } };
+    const [choice] = choose([], {}, ENV, loaded);
+    expect(choice.secrets).toEqual(['svc-tok-1', 'user:pass1']);
+    expect(choice.privateValues).toEqual(['eu-west-1']);
+    expect(choice.shown).toEqual(['node', 'a.js', '--auth', [read('AUTH')]]);
+    // The file names the server in a replay: no command words.
+    expect(choice).not.toHaveProperty('replayServer');
+  });
+
+  it('shows a --url with user-info and key parameters as variables, and never quotes the value of a --url it refuses', () => {
+    const choice = one([], { url: 'https://me:pa55w0rd@mcp.example.test/mcp?api_key=k-123456&page=2' });
+    const url = ['https://', read('URL_USER'), ':', read('URL_PASSWORD'), '@mcp.example.test/mcp?api_key=', read('API_KEY'), '&page=2'];
+    expect(choice.replayServer).toEqual(['--url', url]);
+    expect(choice.shown).toEqual([url]);
+    expect(choice.secrets).toEqual(['pa55w0rd', 'k-123456']);
+    expect(usage(() => choose([], { url: 'no-scheme?token=tok-abcdef' }))).toBe("--url expects an http:// or https:// URL, got 'no-scheme?token=$TOKEN'");
+    expect(usage(() => choose(COMMAND, { env: ['MY-TOKEN=tok-abcdef'] }))).toBe("-e expects KEY=VALUE, got 'MY-TOKEN=$MY_TOKEN'");
+  });
+
+  it('shows a literal --header value as $NAME in the replay', () => {
+    const choice = one([], { url: 'http://127.0.0.1:1/mcp', header: ['Authorization: Bearer literal-tok-1'] });
+    expect(choice.replayServer).toEqual(['--url', 'http://127.0.0.1:1/mcp', '--header', ['Authorization: Bearer ', read('AUTHORIZATION')]]);
+  });
+});
+
 describe('--mcp-config', () => {
   const claude = join(CONFIGS, 'claude_desktop_config.json');
   const vscode = join(CONFIGS, 'vscode-mcp.json');
@@ -166,6 +213,7 @@ describe('--mcp-config', () => {
         anchor: { uri: claudeUri, line: 8 },
         replayServer: ['--mcp-config', claude, '--server', 'generic-error'],
         secrets: [],
+        privateValues: ['production'],
       },
       { target: { command: 'node', args: ['fixtures/stack-trace.mjs'] }, name: 'stack-trace', anchor: { uri: claudeUri, line: 15 }, replayServer: ['--mcp-config', claude, '--server', 'stack-trace'], secrets: [] },
     ]);
@@ -218,7 +266,7 @@ describe('--mcp-config', () => {
   it('gives --header to the HTTP servers of the file and -e to its stdio ones, and the replay carries each', () => {
     const [users, orders] = choose([], { mcpConfig: vscode, header: ['X-Trace: ${TOKEN}'], env: ['DEBUG_TOKEN=zzz-999-zzz'] });
     expect(users.target).toEqual({ command: 'node', args: ['fixtures/well-behaved.mjs'], env: { ORDERS_TOKEN: 'input-token-987', DEBUG_TOKEN: 'zzz-999-zzz' } });
-    expect(users.replayServer).toEqual(['-e', 'DEBUG_TOKEN=zzz-999-zzz', '--mcp-config', vscode, '--server', 'users']);
+    expect(users.replayServer).toEqual(['-e', ['DEBUG_TOKEN=', { env: 'DEBUG_TOKEN' }], '--mcp-config', vscode, '--server', 'users']);
     expect(users.secrets).toEqual(expect.arrayContaining(['input-token-987', 'zzz-999-zzz']));
     expect(users.target).not.toHaveProperty('headers');
     expect(orders.target).toEqual({ url: 'http://127.0.0.1:45678/mcp', transport: 'http', headers: { Authorization: 'Bearer input-token-987', 'X-Trace': 'tok-123456' } });
@@ -231,5 +279,48 @@ describe('--mcp-config', () => {
   it('anchors on the file found from the context’s working directory, whatever the process’s is', () => {
     const [first] = chooseServers([], { mcpConfig: join('client-configs', 'claude_desktop_config.json'), server: 'well-behaved' }, undefined, { env: {}, cwd: join(ROOT, 'fixtures') });
     expect(first.anchor).toEqual({ uri: claudeUri, line: 4 });
+  });
+});
+
+describe('--oauth-client-credentials', () => {
+  const url = 'http://127.0.0.1:1/mcp';
+  const CLIENT_ENV = { MCP_ERRLINT_CLIENT_ID: 'ci-client', MCP_ERRLINT_CLIENT_SECRET: 'ci-secret-123456' };
+  const config = (oauth: Record<string, unknown>): LoadedConfig => ({ file: 'mcp-errlint.config.json', dir: ROOT, config: oauth });
+
+  it('gives a URL the client credentials of the environment, the secret among the values never printed, and no header yet', () => {
+    const choice = one([], { url, oauthClientCredentials: true, oauthScope: 'mcp:tools' }, CLIENT_ENV);
+    expect(choice.oauthClientCredentials).toEqual({ clientId: 'ci-client', clientSecret: 'ci-secret-123456', scope: 'mcp:tools' });
+    expect(choice.secrets).toEqual(['ci-secret-123456']);
+    expect(choice.target).toEqual({ url, transport: 'auto' });
+    // The replay names the flag (replay.ts, from the lint's options), never a value: the server words stay as given.
+    expect(choice.replayServer).toEqual(['--url', url]);
+  });
+
+  it('takes the flag and the scope from the config file too; a flag wins', () => {
+    expect(choose([], { url }, CLIENT_ENV, config({ oauthClientCredentials: true, oauthScope: 'read' }))[0].oauthClientCredentials).toMatchObject({ scope: 'read' });
+    expect(choose([], { url, oauthScope: 'write' }, CLIENT_ENV, config({ oauthClientCredentials: true, oauthScope: 'read' }))[0].oauthClientCredentials).toMatchObject({ scope: 'write' });
+    expect(choose([], { url }, CLIENT_ENV, config({ oauthClientCredentials: false }))[0]).not.toHaveProperty('oauthClientCredentials');
+  });
+
+  it('refuses a command, a missing variable, an Authorization header of its own, and a scope alone, before anything runs', () => {
+    expect(usage(() => choose(COMMAND, { oauthClientCredentials: true }, CLIENT_ENV))).toBe('--oauth-client-credentials applies to a server given with --url');
+    expect(usage(() => choose(COMMAND, {}, CLIENT_ENV, config({ oauthClientCredentials: true })))).toBe('"oauthClientCredentials" in mcp-errlint.config.json applies to a server given with --url');
+    expect(usage(() => choose([], { url, oauthClientCredentials: true }, { MCP_ERRLINT_CLIENT_ID: 'ci-client' }))).toMatch(/: MCP_ERRLINT_CLIENT_SECRET is empty or not set$/);
+    expect(usage(() => choose([], { url, oauthClientCredentials: true, header: ['authorization: Bearer ${TOKEN}'] }, { ...ENV, ...CLIENT_ENV }))).toBe(
+      '--oauth-client-credentials sends the Authorization header itself: give no --header Authorization with it',
+    );
+    expect(usage(() => choose([], { url, oauthScope: 'read' }, CLIENT_ENV))).toBe('--oauth-scope is the scope of --oauth-client-credentials: give that too');
+  });
+
+  it('goes to the HTTP servers of a client config file only; one with an Authorization header of its own is refused by name', () => {
+    const dir = tempDir('errlint-oauth-');
+    const file = join(dir, 'mcp.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { local: { command: 'node', args: ['s.js'] }, remote: { url: 'http://127.0.0.1:2/mcp' } } }));
+    const [local, remote] = choose([], { mcpConfig: file, oauthClientCredentials: true }, CLIENT_ENV);
+    expect(local).not.toHaveProperty('oauthClientCredentials');
+    expect(local.secrets).toEqual([]);
+    expect(remote.oauthClientCredentials).toEqual({ clientId: 'ci-client', clientSecret: 'ci-secret-123456' });
+    const vscode = join(CONFIGS, 'vscode-mcp.json');
+    expect(usage(() => choose([], { mcpConfig: vscode, oauthClientCredentials: true }, { ...ENV, ...CLIENT_ENV }))).toBe("--oauth-client-credentials sends the Authorization header itself: server 'orders' already has one");
   });
 });

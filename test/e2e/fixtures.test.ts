@@ -179,7 +179,9 @@ describe.concurrent('well-behaved fixture', () => {
     expect(report.findings).toEqual([]);
     expect(code).toBe(0);
     expect(report.score.grade).toBe('A+');
-    expect(report.coverage).toMatchObject({ toolsListed: 2, toolsProbed: 2, percent: 100, probeKindsNotRun: [], incomplete: false });
+    // The http probe goes only to a server reached over Streamable HTTP: on stdio it is skipped, with that reason.
+    expect(report.coverage).toMatchObject({ toolsListed: 2, toolsProbed: 2, percent: 100, probeKindsNotRun: ['http'], incomplete: false });
+    expect(report.skips.filter((s) => s.probe === 'http')).toEqual([expect.objectContaining({ tool: '(server)', reason: 'the server was not reached over HTTP' })]);
     // Its resource, template, prompt and completions are probed too (issue 19); 2026-07-28 has no logging/setLevel to probe.
     expect(report.coverage.surfaces.map((s) => [s.surface, s.status])).toEqual([
       ['tools', 'probed'],

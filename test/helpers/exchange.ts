@@ -1,9 +1,10 @@
 // Test helper: hand-written exchanges and a one-call way to grade one with a rule, no server involved.
-import type { BurstPosition, CaseTarget, Delivery, Exchange, Expectation, JsonSchema, MetadataOptions, ProbeCase, ProbeKind, ProfileName, RuleLevel, SessionFacts, Severity } from '../../src/types.js';
+import type { BurstPosition, CaseTarget, Delivery, Exchange, Expectation, JsonRpcError, JsonSchema, MetadataOptions, ProbeCase, ProbeContext, ProbeKind, ProfileName, RuleLevel, SessionFacts, Severity } from '../../src/types.js';
 import type { Rule } from '../../src/grade/rule.js';
 import { messageOf } from '../../src/grade/rule.js';
 import { enabledRules, Grader } from '../../src/grade/grade.js';
 import { NO_TOOL } from '../../src/types.js';
+import { probeByKind } from '../../probes/index.js';
 
 export interface ExchangeSpec {
   probe?: ProbeKind;
@@ -127,6 +128,8 @@ function requestFor(delivery: Delivery | undefined, name: string, args: unknown)
       return { jsonrpc: '2.0', method: delivery.method, params: delivery.params };
     case 'burst':
       return { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } };
+    case 'http':
+      return delivery.request.message ? { jsonrpc: '2.0', id: 7, method: delivery.request.message.method, params: delivery.request.message.params } : {};
     case 'raw': {
       const text = delivery.text.replaceAll('"{id}"', '7');
       try {
@@ -151,6 +154,8 @@ export interface GradeOptions {
   transport?: SessionFacts['transport'];
   /** What the user gave the server (its arguments, working directory). */
   userSupplied?: SessionFacts['userSupplied'];
+  /** Over Streamable HTTP: the server issued an Mcp-Session-Id. */
+  sessionIssued?: boolean;
 }
 
 export interface Finding {
@@ -173,6 +178,7 @@ export function session(opts: GradeOptions = {}): SessionFacts {
     transport: opts.transport ?? 'stdio',
     timeoutMs: opts.timeoutMs ?? 10_000,
     ...(opts.userSupplied ? { userSupplied: opts.userSupplied } : {}),
+    ...(opts.sessionIssued ? { sessionIssued: true } : {}),
   };
 }
 
@@ -198,4 +204,48 @@ export function grade(rule: Rule, ex: Exchange, opts: GradeOptions = {}): Graded
 /** The messageIds a rule reported for an exchange ([] when it passed or did not apply). */
 export function messageIds(rule: Rule, ex: Exchange, opts: GradeOptions = {}): string[] {
   return grade(rule, ex, opts).findings.map((f) => f.messageId);
+}
+
+/** An HTTP answer as it came: status, Content-Type and body (JSON, an SSE stream, or anything else). */
+export interface HttpAnswer {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+/** The http probe's cases for a server reached over Streamable HTTP at `version`, with or without a session issued. */
+export function httpCases(version: string, sessionIssued: boolean): ProbeCase[] {
+  const facts: SessionFacts = { ...session({ version, transport: 'http', sessionIssued }), capabilities: { tools: {} } };
+  const context: ProbeContext = { facts, surfaces: { resources: { declared: false, items: [] }, templates: { declared: false, items: [] }, prompts: { declared: false, items: [] } } };
+  const plan = probeByKind('http').plan({ name: NO_TOOL, inputSchema: { type: 'object' } }, [], context);
+  if ('skip' in plan) throw new Error(plan.skip);
+  return plan.enumerated;
+}
+
+/**
+ * The exchange of an http probe case answered as `answer` says, read as the session reads a variant's answer: the
+ * JSON-RPC message carrying our id (7), or else an error without one, or else the bare HTTP answer.
+ */
+export function httpExchange(probeCase: ProbeCase, answer: HttpAnswer): Exchange {
+  const type = answer.contentType?.split(';')[0].trim();
+  const texts = type === 'text/event-stream' ? [...answer.body.matchAll(/^data: (.*)$/gm)].map((m) => m[1]) : type === 'application/json' && answer.body !== '' ? [answer.body] : [];
+  const messages = texts.map((text) => JSON.parse(text) as Record<string, unknown>);
+  const own = messages.find((m) => m.id === 7) ?? messages.find((m) => 'error' in m);
+  const body: 'json' | 'sse' | 'empty' | 'other' = type === 'text/event-stream' ? 'sse' : messages.length > 0 ? 'json' : answer.body === '' ? 'empty' : 'other';
+  const request = requestFor(probeCase.delivery, '', undefined) as Record<string, unknown>;
+  const outcome: Exchange['outcome'] = own === undefined
+    ? { kind: 'http', status: answer.status, contentType: answer.contentType, body: answer.body }
+    : 'error' in own ? { kind: 'error', error: own.error as JsonRpcError } : { kind: 'result', result: own.result as Record<string, unknown> };
+  return {
+    seq: 1,
+    tool: NO_TOOL,
+    probe: 'http',
+    case: probeCase,
+    path: '0',
+    request,
+    ...(own ? { response: own } : {}),
+    outcome,
+    elapsedMs: 4,
+    http: { status: answer.status, contentType: answer.contentType, body, ...(body === 'other' ? { text: answer.body } : {}) },
+  };
 }

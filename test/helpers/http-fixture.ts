@@ -1,5 +1,6 @@
 // Starts a fixture server over HTTP (`node <file> --transport …`), waits for its `listening on` line, and ends it again: a test's handle on a live 127.0.0.1 server.
 import { spawn } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { isAbsolute, join } from 'node:path';
 import { ROOT } from './cli.js';
 
@@ -86,4 +87,33 @@ export function startHttpFixture(file: string, args: string[] = [], opts: HttpFi
       reject(error);
     });
   });
+}
+
+/**
+ * The fixtures of `starts` (each `[file, ...args]`) for a test file: started together before its tests (a loaded machine
+ * starts node slowly, and in parallel it is paid once), each under its key once started, and ended after them.
+ */
+export function httpFixturesFor<K extends string>(starts: Record<K, readonly string[]>): Record<K, HttpFixture> {
+  const servers = {} as Record<K, HttpFixture>;
+  beforeAll(async () => {
+    Object.assign(servers, await startHttpFixtures(starts));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(Object.values<HttpFixture>(servers).map((server) => server.close()));
+  });
+  return servers;
+}
+
+/** Starts the fixtures of `starts` together; when one fails, the others are ended and its error thrown. */
+async function startHttpFixtures<K extends string>(starts: Record<K, readonly string[]>): Promise<Record<K, HttpFixture>> {
+  const entries = Object.entries(starts) as Array<[K, readonly string[]]>;
+  const started = await Promise.allSettled(entries.map(async ([key, [file, ...args]]) => [key, await startHttpFixture(file, args)] as const));
+  const servers = {} as Record<K, HttpFixture>;
+  for (const result of started) if (result.status === 'fulfilled') servers[result.value[0]] = result.value[1];
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(Object.values<HttpFixture>(servers).map((server) => server.close()));
+    throw failed.reason;
+  }
+  return servers;
 }

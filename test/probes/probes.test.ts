@@ -61,7 +61,7 @@ describe('registry', () => {
   it('lists one probe per kind, in PROBE_KINDS order', () => {
     expect(PROBES.map((p) => p.kind)).toEqual([...PROBE_KINDS]);
     for (const kind of PROBE_KINDS) expect(probeByKind(kind).kind).toBe(kind);
-    expect(PROBES.filter((p) => p.scope === 'server').map((p) => p.kind)).toEqual(['unknown-tool', 'malformed-request', 'jsonrpc', 'notification', 'concurrency', 'resources', 'prompts', 'completions', 'protocol-requests']);
+    expect(PROBES.filter((p) => p.scope === 'server').map((p) => p.kind)).toEqual(['unknown-tool', 'malformed-request', 'jsonrpc', 'notification', 'concurrency', 'resources', 'prompts', 'completions', 'protocol-requests', 'http']);
   });
 
   it('reached the reference servers', () => {

@@ -103,6 +103,34 @@ describe('repairCall: validation', () => {
   });
 });
 
+describe('repairCall: an oversized body refused with HTTP 413', () => {
+  /** An oversized probe's call answered 413 with this body (express's production page, the hand-written front's JSON-RPC error, nothing). */
+  const tooLarge = (args: Record<string, unknown>, body: 'page' | 'json' | 'empty'): Exchange => {
+    const base = exchange({ probe: 'oversized', tool: 'get_order', args, expect: 'invalid-input', alive: true });
+    const { response: _none, ...rest } = base;
+    if (body === 'json') {
+      const response = { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Payload Too Large' } };
+      return { ...rest, response, outcome: { kind: 'error', error: response.error }, http: { status: 413, contentType: 'application/json', body: 'json' } };
+    }
+    const text = body === 'page' ? '<!DOCTYPE html>\n<html lang="en">\n<body>\n<pre>Payload Too Large</pre>\n</body>\n</html>\n' : '';
+    return { ...rest, outcome: { kind: 'http', status: 413, contentType: body === 'page' ? 'text/html; charset=utf-8' : null, body: text }, http: { status: 413, contentType: null, body: body === 'page' ? 'other' : 'empty' } };
+  };
+
+  it.each(['page', 'json', 'empty'] as const)('shrinks the one argument that made the body large, and the server confirms it (%s)', async (body) => {
+    const server = scripted(success);
+    const record = await repairCall({ exchange: tooLarge({ order_id: 'ord_'.repeat(30_000), limit: 5 }, body), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(record).toMatchObject({ category: 'validation', recovered: true, confirmed: true, attempt: 1 });
+    expect(server.sent).toEqual([{ order_id: expect.stringMatching(/^ord_[a-z0-9]{6}$/), limit: 5 }]);
+  });
+
+  it('leaves out an oversized property the tool does not declare', async () => {
+    const server = scripted(success);
+    const record = await repairCall({ exchange: tooLarge({ order_id: 'ord_aaaaaa', __errlint_oversized: 'x'.repeat(100_000) }, 'empty'), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(record).toMatchObject({ recovered: true, confirmed: true });
+    expect(server.sent).toEqual([{ order_id: 'ord_aaaaaa' }]);
+  });
+});
+
 describe('repairCall: other categories', () => {
   it('unknown tool: recovered when the answer names a tool the server has, the nearest chosen', async () => {
     const named = await repairCall({ exchange: refusal("Unknown tool 'get_ordr'. Available tools: list_orders, get_order.", {}, 'unknown-tool'), tool: undefined, policy: { level: 'none' } }, scripted().send, settings());

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, ruleDocsPath } from '../../rules/index.js';
 import { NO_TOOL, type Exchange, type Expectation, type JsonRpcError, type JsonSchema, type ProbeKind, type RepairRecord } from '../../src/types.js';
-import { grade } from '../helpers/exchange.js';
+import { grade, httpCases, httpExchange, type GradeOptions } from '../helpers/exchange.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -25,12 +25,32 @@ const EXPECT: Partial<Record<ProbeKind, Expectation>> = {
 };
 
 /** Probes planned once per server: their exchanges belong to no real tool. */
-const SERVER_SCOPE: ProbeKind[] = ['malformed-request', 'jsonrpc', 'notification', 'concurrency', 'resources', 'prompts', 'completions', 'protocol-requests'];
+const SERVER_SCOPE: ProbeKind[] = ['malformed-request', 'jsonrpc', 'notification', 'concurrency', 'resources', 'prompts', 'completions', 'protocol-requests', 'http'];
 
 interface Example {
   exchange: Exchange;
-  version: string;
+  /** The session's facts the example states: the protocol version, and for the http probe the transport and session. */
+  facts: GradeOptions;
   messageId?: string;
+}
+
+/**
+ * An example of the http probe: its case found by label among those the probe plans (`Session: issued` when the server
+ * issued an Mcp-Session-Id), the request shown in a ```http block for people, and the answer read from the second ```http
+ * block (status line, headers, blank line, body).
+ */
+function httpExample(section: string, version: string): Example {
+  const sessionIssued = /Session: issued/.test(section);
+  const label = /Label: `([^`]+)`/.exec(section)?.[1];
+  const probeCase = httpCases(version, sessionIssued).find((c) => c.label === label);
+  if (!probeCase) throw new Error(`the http probe plans no case labelled ${label} at ${version}`);
+  const answer = [...section.matchAll(/```http\n([\s\S]*?)\n```/g)][1]?.[1];
+  if (answer === undefined) throw new Error('no ```http answer block');
+  const [head, ...rest] = answer.split('\n\n');
+  const [statusLine, ...headers] = head.split('\n');
+  const contentType = headers.find((h) => /^content-type:/i.test(h))?.replace(/^content-type:\s*/i, '') ?? null;
+  const exchange = httpExchange(probeCase, { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1]), contentType, body: rest.join('\n\n') });
+  return { exchange, facts: { version, transport: 'http', sessionIssued }, messageId: /Message ids? `(\w+)`/.exec(section)?.[1] };
 }
 
 /** Docs write oversized strings as `<'errlint ' × 12800>`: expanded here to the string repeated. */
@@ -47,13 +67,15 @@ function expand(value: unknown): unknown {
  * `Label: …`, `Expected code -32700`, `Output schema:` followed by a ```json block, `Noise: \`…\``,
  * `Burst: request 2 of 8 (\`a\`, \`b\`)`, `Answers: 2`, `Repair:` followed by a ```json block (the repair agent's record),
  * and for the surface probes `Expect: refused` (or another expectation), `Also accepted: -32602`, `Requirement: MUST`,
- * `Sensitive: yes`. Strings may abbreviate repetition as `<'unit' × N>`.
+ * `Sensitive: yes`. Strings may abbreviate repetition as `<'unit' × N>`. The http probe's examples are HTTP exchanges
+ * (see httpExample).
  */
 function example(doc: string, heading: 'Fails' | 'Passes'): Example {
   const section = doc.split(/\n## /).find((s) => s.startsWith(`${heading}\n`));
   if (!section) throw new Error(`no "## ${heading}" section`);
   const probe = /Probe `([\w-]+)`/.exec(section)?.[1] as ProbeKind;
   const version = /protocol (\d{4}-\d{2}-\d{2})/.exec(section)?.[1] ?? '';
+  if (probe === 'http') return httpExample(section, version);
   const schemaBlock = /Output schema:\s*```json\n([\s\S]*?)\n```/.exec(section);
   const repairBlock = /Repair:\s*```json\n([\s\S]*?)\n```/.exec(section);
   const rest = [schemaBlock, repairBlock].reduce((text, block) => (block ? text.replace(block[0], '') : text), section);
@@ -101,7 +123,7 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
     ...(answers !== undefined ? { answers: Number(answers) } : {}),
     ...(noise.length > 0 ? { noise } : {}),
   };
-  return { exchange, version, messageId: /Message ids? `(\w+)`/.exec(section)?.[1] };
+  return { exchange, facts: { version }, messageId: /Message ids? `(\w+)`/.exec(section)?.[1] };
 }
 
 describe.each(RULES.map((r) => [r.meta.id, r] as const))('docs/rules/%s.md', (id, rule) => {
@@ -113,15 +135,15 @@ describe.each(RULES.map((r) => [r.meta.id, r] as const))('docs/rules/%s.md', (id
   });
 
   it('its failing example fails', () => {
-    const { exchange, version, messageId } = example(doc, 'Fails');
-    const { applies, findings } = grade(rule, exchange, { version });
+    const { exchange, facts, messageId } = example(doc, 'Fails');
+    const { applies, findings } = grade(rule, exchange, facts);
     expect(applies).toBe(true);
     expect(findings.length).toBeGreaterThan(0);
     if (messageId) expect(findings[0].messageId).toBe(messageId);
   });
 
   it('its passing example passes', () => {
-    const { exchange, version } = example(doc, 'Passes');
-    expect(grade(rule, exchange, { version })).toEqual({ applies: true, findings: [] });
+    const { exchange, facts } = example(doc, 'Passes');
+    expect(grade(rule, exchange, facts)).toEqual({ applies: true, findings: [] });
   });
 });

@@ -96,6 +96,17 @@ describe('jsonrpc-conformance: batches by negotiated version', () => {
     expect(findings.map((f) => [f.messageId, f.severity])).toEqual(expected);
   });
 
+  it('over Streamable HTTP a bare 4xx is the rejection where batches are gone (a refused POST MAY carry an error), a failure where they are required', () => {
+    // The hand-written front's 400 to a batch, its JSON-RPC body left out.
+    const bare = { ...batch({}), outcome: { kind: 'http' as const, status: 400, contentType: 'text/plain', body: 'Bad Request' }, response: undefined, http: { status: 400, contentType: 'text/plain', body: 'other' as const, text: 'Bad Request' } };
+    expect(grade(rule, bare, { version: '2025-06-18', transport: 'http' }).findings).toEqual([]);
+    expect(grade(rule, bare, { version: '2026-07-28', transport: 'http' }).findings).toEqual([]);
+    expect(grade(rule, bare, { version: '2025-03-26', transport: 'http' }).findings.map((f) => f.messageId)).toEqual(['batchRejected']);
+    // A 5xx is no rejection; nor is a bare status on the legacy HTTP+SSE transport, whose refusals come on the stream.
+    expect(grade(rule, { ...bare, outcome: { ...bare.outcome, status: 500 } }, { version: '2025-06-18', transport: 'http' }).findings.map((f) => f.messageId)).toEqual(['httpOnly']);
+    expect(grade(rule, bare, { version: '2025-06-18', transport: 'sse' }).findings.map((f) => f.messageId)).toEqual(['httpOnly']);
+  });
+
   it('the same rejection passes at 2025-06-18 and fails at 2025-03-26', () => {
     expect(grade(rule, rejected, { version: '2025-06-18' }).findings).toEqual([]);
     expect(grade(rule, rejected, { version: '2025-03-26' }).findings.map((f) => f.messageId)).toEqual(['batchRejected']);
@@ -113,6 +124,9 @@ describe('jsonrpc-conformance: the shape of every answer', () => {
     ['-32600 for a malformed request (malformed-request grades it)', exchange({ probe: 'malformed-request', error: { code: -32600, message: 'x' } })],
     // sdk 1.x StreamableHTTPServerTransport without the session id it issued: 400 and id null, before it reads the body.
     ['id null in an HTTP 400 refusal by a layer in front', { ...exchange({ probe: 'positive', error: { code: -32000, message: 'Bad Request: No valid session ID provided' }, response: rpcError(null, -32000, 'Bad Request: No valid session ID provided') }), http: { status: 400, contentType: 'application/json', body: 'json' as const } }],
+    // Streamable HTTP: a request refused by its status may carry an error that has no id (sdk 1.x's 413 past its 4 MB limit, a 403 for a foreign Origin).
+    ['an error with no id member under HTTP 400 (server-everything 2026.8.31, an unknown session)', { ...exchange({ probe: 'http', expect: 'http', error: { code: -32000, message: 'Bad Request: No valid session ID provided' }, response: { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' } } }), http: { status: 400, contentType: 'application/json; charset=utf-8', body: 'json' as const } }],
+    ['an id-less error under HTTP 413', { ...exchange({ probe: 'oversized', error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 4194304 bytes' }, response: rpcError(null, -32000, 'Payload Too Large: Request body must not exceed 4194304 bytes') }), http: { status: 413, contentType: 'application/json', body: 'json' as const } }],
   ])('passes: %s', (_name, ex, version = '2025-11-25') => {
     expect(grade(rule, ex, { version })).toEqual({ applies: true, findings: [] });
   });
@@ -125,6 +139,7 @@ describe('jsonrpc-conformance: the shape of every answer', () => {
     ['another id', exchange({ probe: 'positive', text: 'ok', response: { jsonrpc: '2.0', id: 8, result: {} } }), 'idMismatch', { sent: '7', received: '8' }],
     ['the id as a number for a string id (near miss)', exchange({ probe: 'positive', text: 'ok', request: { jsonrpc: '2.0', id: '7', method: 'tools/call', params: { name: 'search_docs' } }, response: { jsonrpc: '2.0', id: 7, result: {} } }), 'idMismatch', { sent: '"7"', received: '7' }],
     ['id null on a -32603', exchange({ probe: 'positive', error: { code: -32603, message: 'x' }, response: rpcError(null, -32603, 'x') }), 'idMismatch', { received: 'null' }],
+    ['id null on a -32603 under HTTP 200', { ...exchange({ probe: 'positive', error: { code: -32603, message: 'x' }, response: rpcError(null, -32603, 'x') }), http: { status: 200, contentType: 'application/json', body: 'json' as const } }, 'idMismatch', { received: 'null' }],
     ['a string error code', exchange({ probe: 'positive', error: { code: '500', message: 'x' } }), 'badErrorCode', { code: '"500"', codeAsSent: 'code "500", a string, not an integer' }],
     ['a fractional error code', exchange({ probe: 'positive', error: { code: -32000.5, message: 'x' } }), 'badErrorCode', { code: -32000.5, codeAsSent: 'code -32000.5, not an integer' }],
     ['no error code', exchange({ probe: 'positive', error: { code: undefined, message: 'x' }, response: { jsonrpc: '2.0', id: 7, error: { message: 'x' } } }), 'badErrorCode', { code: 'none', codeAsSent: 'no code' }],

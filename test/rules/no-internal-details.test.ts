@@ -115,6 +115,11 @@ describe('no-internal-details: [object Object] from an object we sent', () => {
     ['an object where a string was expected', exchange({ probe: 'wrong-type', args: { query: { a: 1 } }, isError: true, text: 'Invalid query: [object Object]' })],
     ['an array of objects', exchange({ probe: 'wrong-type', args: { tags: [{ a: 1 }] }, isError: true, text: 'Unknown tag [object Object]' })],
     ['an object as the tool name', exchange({ probe: 'malformed-request', request: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: { a: 1 } } }, error: { code: -32602, message: 'Unknown tool: [object Object]' } })],
+    // mcp-hello-world over legacy SSE (SDK 1.x SSEServerTransport): `Invalid message: ${body}` with the frame express parsed
+    ['a frame broken on purpose, refused by quoting it whole', (() => {
+      const ex = exchange({ probe: 'jsonrpc', request: { jsonrpc: '2.0', id: null, method: 'tools/list', params: {} } });
+      return { ...ex, case: { ...ex.case, breaks: 'request with id null' }, outcome: { kind: 'http' as const, status: 400, contentType: null, body: 'Invalid message: [object Object]' } };
+    })()],
   ])('passes: %s', (_name, ex) => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });

@@ -62,8 +62,12 @@ describe('rule registry', () => {
       ['timely-response', 'error/error'],
       ['concurrent-calls', 'error/error'],
       ['stdout-clean', 'error/error'],
+      // rulebook §3, Over HTTP: as that table says, error in strict
+      ['http-origin', 'warning/error'],
+      ['http-session', 'warning/error'],
+      ['http-status', 'warning/error'],
     ]);
-    for (const id of ['no-secrets', 'no-internal-details', 'no-stack-trace']) expect(ruleById(id)?.meta.tags).toContain('security');
+    for (const id of ['no-secrets', 'no-internal-details', 'no-stack-trace', 'http-origin']) expect(ruleById(id)?.meta.tags).toContain('security');
   });
 
   it('gives every rule with options an object schema that rejects unknown options', () => {
