@@ -14,9 +14,14 @@
 //                                        port or read-only mode); reports in corpus/out-sandboxed, board
 //                                        docs/calibration-board-sandboxed.md. Servers that could write outside
 //                                        their temp dir are left out of it.
+//   npm run corpus -- --http             a third pass over HTTP: each server that can serve Streamable HTTP or legacy SSE
+//                                        (the `http` starts in scripts/lib/corpus-servers.mjs) is started on a free port
+//                                        of 127.0.0.1 and linted with --url, default options; reports in corpus/out-http,
+//                                        board docs/calibration-board-http.md. Names select runs (everything-sse) or servers.
 //
 // Each server runs in a temp dir the script creates and deletes (also its HOME), inside a network namespace
-// with only loopback up when `unshare -n` works here, so "offline" is enforced, not assumed.
+// with only loopback up when `unshare -n` works here, so "offline" is enforced, not assumed. Over HTTP the linter
+// shares that namespace with the server (scripts/lib/corpus-http-run.mjs starts, waits for, lints and stops it).
 // Environment: CORPUS_SERVER_TIMEOUT (seconds per server, default 420), CORPUS_ARGS (extra linter flags, space-separated).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -24,18 +29,22 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectNetns, readJson } from './lib/offline.mjs';
-import { SERVERS, serverCommand, serverDir, serverEnv } from './lib/corpus-servers.mjs';
+import { HTTP_RUNS, SERVERS, serverCommand, serverDir, serverEnv } from './lib/corpus-servers.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = join(ROOT, 'corpus');
 const MODULES = join(CORPUS, 'node_modules');
-/** Two passes: the defaults, and a sandboxed one that lets the linter call every tool with every probe. */
+/** Three passes: the defaults, a sandboxed one that lets the linter call every tool with every probe, and the defaults over HTTP. */
 const PASSES = {
-  default: { out: join(CORPUS, 'out'), board: join(ROOT, 'docs', 'calibration-board.md'), args: [], command: 'npm run corpus' },
-  sandboxed: { out: join(CORPUS, 'out-sandboxed'), board: join(ROOT, 'docs', 'calibration-board-sandboxed.md'), args: ['--allow-destructive', '--allow-writes'], command: 'npm run corpus -- --sandboxed' },
+  default: { out: join(CORPUS, 'out'), board: join(ROOT, 'docs', 'calibration-board.md'), args: [], command: 'npm run corpus', title: '# Calibration board' },
+  sandboxed: { out: join(CORPUS, 'out-sandboxed'), board: join(ROOT, 'docs', 'calibration-board-sandboxed.md'), args: ['--allow-destructive', '--allow-writes'], command: 'npm run corpus -- --sandboxed', title: '# Calibration board: sandboxed pass (every tool, every probe)' },
+  http: { out: join(CORPUS, 'out-http'), board: join(ROOT, 'docs', 'calibration-board-http.md'), args: [], command: 'npm run corpus -- --http', title: '# Calibration board: HTTP pass (the servers that serve Streamable HTTP or legacy SSE, linted with --url)' },
 };
 const SANDBOXED = process.argv.includes('--sandboxed');
-const PASS = SANDBOXED ? 'sandboxed' : 'default';
+const HTTP = process.argv.includes('--http');
+if (SANDBOXED && HTTP) throw new Error('--sandboxed and --http are two passes: run one at a time');
+const PASS = SANDBOXED ? 'sandboxed' : HTTP ? 'http' : 'default';
+const HTTP_RUNNER = join(ROOT, 'scripts', 'lib', 'corpus-http-run.mjs');
 const OUT = PASSES[PASS].out;
 const PASS_ARGS = PASSES[PASS].args;
 const CALIBRATION = join(ROOT, 'docs', 'calibration.md');
@@ -95,16 +104,25 @@ function packageVersion(pkg) {
   }
 }
 
-function lintServer(server, netns) {
+/**
+ * Lint one run of this pass: over stdio the linter starts the server (wrapped in the namespace); over HTTP the runner
+ * starts both inside the namespace. `run` is a server of SERVERS, or one of HTTP_RUNS ({ name, server, start }).
+ */
+function lintServer(run, netns) {
+  const server = run.server ?? run;
   const dir = serverDir(server);
-  const reportFile = join(OUT, `${server.name}.json`);
+  const reportFile = join(OUT, `${run.name}.json`);
   rmSync(reportFile, { force: true });
-  const args = [LINTER, '--seed', String(SEED), '--format', 'json', '-o', reportFile, '--quiet', ...PASS_ARGS, ...EXTRA_ARGS, '--', ...serverCommand(server, dir, netns)];
-  const env = { ...process.env, ...serverEnv(server, dir) };
+  const linterArgs = ['--seed', String(SEED), '--format', 'json', '-o', reportFile, '--quiet', ...PASS_ARGS, ...EXTRA_ARGS];
+  const [command, ...args] = PASS === 'http'
+    ? [...netns.prefix, process.execPath, HTTP_RUNNER, JSON.stringify({ run: run.name, dir, linterArgs })]
+    : [process.execPath, LINTER, ...linterArgs, '--', ...serverCommand(server, dir, netns)];
+  // Over HTTP the runner gives the server its own environment; the linter needs none of it.
+  const env = PASS === 'http' ? process.env : { ...process.env, ...serverEnv(server, dir) };
   const started = Date.now();
   return new Promise((resolveRun) => {
     // The linter runs in the temp dir: the server inherits it as its working directory, and no config file is picked up.
-    const child = spawn(process.execPath, args, { cwd: dir, env, stdio: ['ignore', EXTRA_ARGS.includes('--dry-run') ? 'inherit' : 'ignore', 'pipe'], detached: true });
+    const child = spawn(command, args, { cwd: dir, env, stdio: ['ignore', EXTRA_ARGS.includes('--dry-run') ? 'inherit' : 'ignore', 'pipe'], detached: true });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr = (stderr + chunk).slice(-20000);
@@ -118,6 +136,9 @@ function lintServer(server, netns) {
     }, SERVER_TIMEOUT_S * 1000);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      try {
+        process.kill(-child.pid, 'SIGKILL'); // whatever of the group is left: a server's own children
+      } catch {}
       const seconds = Math.round((Date.now() - started) / 100) / 10;
       rmSync(dir, { recursive: true, force: true });
       const scrub = (s) => s.split(dir).join('$TMP').split(ROOT).join('.');
@@ -126,8 +147,8 @@ function lintServer(server, netns) {
         : code === 0 || code === 1
           ? ''
           : scrub(stderr.trim().split('\n').filter((l) => !/^Seed: /.test(l)).slice(-3).join(' ')) || `exit ${code ?? signal}`;
-      const meta = { name: server.name, pkg: server.pkg, version: packageVersion(server.pkg), why: server.why, exitCode: timedOut ? null : code, timedOut, seconds, cause, network: netns.how, extraArgs: EXTRA_ARGS };
-      writeFileSync(join(OUT, `${server.name}.run.json`), `${JSON.stringify(meta, null, 2)}\n`);
+      const meta = { name: run.name, pkg: server.pkg, version: packageVersion(server.pkg), why: run.start ? `${server.why}; over HTTP: ${run.start.how}` : server.why, exitCode: timedOut ? null : code, timedOut, seconds, cause, network: netns.how, extraArgs: EXTRA_ARGS };
+      writeFileSync(join(OUT, `${run.name}.run.json`), `${JSON.stringify(meta, null, 2)}\n`);
       resolveRun(meta);
     });
   });
@@ -165,13 +186,14 @@ function counts(report) {
 const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 /** Machine-specific bits of server text: the temp dirs and this checkout. */
 const TEMP_DIRS = new RegExp(`${tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/errlint-corpus-(?:${SERVERS.map((x) => x.name).join('|')})-[A-Za-z0-9]{6}`, 'g');
+/** Where a run's rows go: the corpus order, a server's HTTP variants after it. */
+const RUN_ORDER = new Map(SERVERS.flatMap((s) => [s.name, ...HTTP_RUNS.filter((r) => r.server === s && r.name !== s.name).map((r) => r.name)]).map((name, i) => [name, i]));
 const scrub = (s) => String(s ?? '').replace(TEMP_DIRS, '$TMP').split(ROOT).join('.');
 
 function passMetas(pass) {
   const dir = PASSES[pass].out;
   const metas = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.run.json')).map((f) => readJson(join(dir, f))).filter(Boolean) : [];
-  const order = new Map(SERVERS.map((s, i) => [s.name, i]));
-  return metas.sort((a, b) => (order.get(a.name) ?? 99) - (order.get(b.name) ?? 99) || a.name.localeCompare(b.name));
+  return metas.sort((a, b) => (RUN_ORDER.get(a.name) ?? 99) - (RUN_ORDER.get(b.name) ?? 99) || a.name.localeCompare(b.name));
 }
 
 /** The board of one pass as markdown lines (a table and a total). */
@@ -190,6 +212,7 @@ function boardTable(pass) {
     const { listed, probed } = coverage(report);
     const n = counts(report);
     const notes = [`protocol ${report.server?.protocolVersion ?? '?'}`];
+    if (report.server?.transport && report.server.transport !== 'stdio') notes.push(`over ${report.server.transport === 'sse' ? 'legacy HTTP+SSE' : 'Streamable HTTP'}`);
     if (report.server?.restarts) notes.push(`${report.server.restarts} restart(s)`);
     if (probed === 0 && listed > 0) notes.push('no tool probed');
     if (report.score?.cappedBy?.length) notes.push(`capped by ${report.score.cappedBy.join(', ')}`);
@@ -212,8 +235,7 @@ function boardTable(pass) {
 
 function writeBoard(pass) {
   if (!existsSync(PASSES[pass].out)) return;
-  const title = pass === 'default' ? '# Calibration board' : '# Calibration board: sandboxed pass (every tool, every probe)';
-  writeFileSync(PASSES[pass].board, [title, '', 'Do not edit by hand. See [calibration.md](calibration.md) for how the corpus is chosen and what each finding means.', '', ...boardTable(pass), ''].join('\n'));
+  writeFileSync(PASSES[pass].board, [PASSES[pass].title, '', 'Do not edit by hand. See [calibration.md](calibration.md) for how the corpus is chosen and what each finding means.', '', ...boardTable(pass), ''].join('\n'));
   log(`corpus: wrote ${relative(ROOT, PASSES[pass].board)}`);
 }
 
@@ -221,16 +243,33 @@ function writeBoard(pass) {
 
 const verdictKey = (v) => [v.pass, v.server, v.rule, v.tool, v.probe].join('\u0000');
 
+/**
+ * The severity of each row of the verdict table as the document shows it: corpus/verdicts.json records none, so the
+ * rows of a pass that was not run here keep the severity its last run gave them.
+ */
+function shownSeverities(doc) {
+  const severities = new Map();
+  for (const line of doc.split('\n')) {
+    const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim().replace(/\\\|/g, '|'));
+    if (cells.length !== 8 || !(cells[0] in PASSES)) continue;
+    const [pass, server, rule, tool, probe, severity] = cells;
+    severities.set(verdictKey({ pass, server, rule, tool, probe }), severity);
+  }
+  return severities;
+}
+
 /** Current warning/error findings of every pass that has reports, joined with the recorded verdicts. */
-function verdictRows() {
+function verdictRows(doc) {
   const recorded = readJson(VERDICTS) ?? [];
   const byKey = new Map(recorded.map((v) => [verdictKey(v), v]));
+  const severities = shownSeverities(doc);
   const rows = [];
   const seen = new Set();
   for (const pass of Object.keys(PASSES)) {
     const metas = passMetas(pass);
     if (!metas.length) {
-      rows.push(...recorded.filter((v) => v.pass === pass)); // this pass was not run here: keep what was recorded
+      // This pass was not run here: keep what was recorded, at the severity the table showed.
+      rows.push(...recorded.filter((v) => v.pass === pass).map((v) => ({ ...v, severity: v.severity ?? severities.get(verdictKey(v)) ?? '?' })));
       continue;
     }
     for (const m of metas) {
@@ -309,9 +348,8 @@ function updateCalibrationDoc() {
   if (!existsSync(CALIBRATION)) return;
   let doc = readFileSync(CALIBRATION, 'utf8');
   for (const pass of Object.keys(PASSES)) if (passMetas(pass).length) doc = replaceSection(doc, `board:${pass}`, boardTable(pass));
-  const { rows, stale } = verdictRows();
-  const order = new Map(SERVERS.map((s, i) => [s.name, i]));
-  rows.sort((a, b) => a.pass.localeCompare(b.pass) || (order.get(a.server) ?? 99) - (order.get(b.server) ?? 99) || a.rule.localeCompare(b.rule) || a.tool.localeCompare(b.tool) || a.probe.localeCompare(b.probe));
+  const { rows, stale } = verdictRows(doc);
+  rows.sort((a, b) => a.pass.localeCompare(b.pass) || (RUN_ORDER.get(a.server) ?? 99) - (RUN_ORDER.get(b.server) ?? 99) || a.rule.localeCompare(b.rule) || a.tool.localeCompare(b.tool) || a.probe.localeCompare(b.probe));
   const table = [
     '| pass | server | rule | tool | probe | severity | verdict | reason (quoting the answer) |',
     '|---|---|---|---|---|---|---|---|',
@@ -396,6 +434,8 @@ async function main() {
   if (argv.includes('--list')) {
     const netns = detectNetns();
     for (const s of SERVERS) console.log(`${s.name}\t${s.pkg}\t${serverCommand(s, '$TMP', netns).map((a) => a.split(MODULES).join('corpus/node_modules')).join(' ')}\t${s.why}`);
+    console.log('\nOver HTTP (--http), on a free port of 127.0.0.1 in the same namespace as the linter:');
+    for (const r of HTTP_RUNS) console.log(`${r.name}\t${r.server.pkg}\t${r.start.how}; lint --url http://127.0.0.1:PORT${r.start.path}`);
     return;
   }
   if (argv.includes('--scoreboard')) {
@@ -408,19 +448,27 @@ async function main() {
     updateRecoveryDoc();
     return;
   }
-  const names = argv.filter((a) => a !== '--sandboxed');
-  const unknown = names.filter((a) => !SERVERS.some((s) => s.name === a));
-  if (unknown.length) throw new Error(`unknown server(s): ${unknown.join(', ')}; known: ${SERVERS.map((s) => s.name).join(', ')}`);
-  const chosen = (names.length ? SERVERS.filter((s) => names.includes(s.name)) : SERVERS).filter((s) => !(SANDBOXED && s.writesOutsideSandbox));
+  const names = argv.filter((a) => a !== '--sandboxed' && a !== '--http');
+  // A pass's runs: the servers over stdio, or their HTTP starts (a server's name selects all of its runs).
+  const runs = HTTP ? HTTP_RUNS : SERVERS;
+  const selects = (r, name) => r.name === name || r.server?.name === name;
+  const unknown = names.filter((a) => !runs.some((r) => selects(r, a)));
+  if (unknown.length) throw new Error(`unknown ${HTTP ? 'HTTP run' : 'server'}(s): ${unknown.join(', ')}; known: ${runs.map((r) => r.name).join(', ')}`);
+  const chosen = (names.length ? runs.filter((r) => names.some((a) => selects(r, a))) : runs).filter((s) => !(SANDBOXED && s.writesOutsideSandbox));
   installCorpus();
   buildLinter();
   mkdirSync(OUT, { recursive: true });
   const netns = detectNetns();
   log(`corpus: network ${netns.how}; ${chosen.length} server(s), at most ${SERVER_TIMEOUT_S} s each`);
   const started = Date.now();
-  for (const server of chosen) {
-    const m = await lintServer(server, netns);
-    log(`corpus: ${server.name} exit ${m.timedOut ? 'killed' : m.exitCode} in ${m.seconds} s${m.cause ? ` (${m.cause})` : ''}`);
+  for (const run of chosen) {
+    if (run.start?.everyInterface && !netns.prefix.length) {
+      log(`corpus: ${run.name} skipped: it listens on every interface, and without a network namespace that is this machine's`);
+      for (const file of [`${run.name}.json`, `${run.name}.run.json`]) rmSync(join(OUT, file), { force: true });
+      continue;
+    }
+    const m = await lintServer(run, netns);
+    log(`corpus: ${run.name} exit ${m.timedOut ? 'killed' : m.exitCode} in ${m.seconds} s${m.cause ? ` (${m.cause})` : ''}`);
   }
   log(`corpus: ${chosen.length} server(s) in ${Math.round((Date.now() - started) / 1000)} s`);
   writeBoard(PASS);

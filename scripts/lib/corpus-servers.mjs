@@ -1,4 +1,5 @@
-// The corpus's servers and how each is started offline: shared by scripts/corpus.mjs and scripts/recovery-calibration.mjs.
+// The corpus's servers and how each is started offline, over stdio and over HTTP: shared by scripts/corpus.mjs,
+// scripts/lib/corpus-http-run.mjs and scripts/recovery-calibration.mjs.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -12,6 +13,13 @@ export const CLOSED_PORT = 1;
 /**
  * The corpus. `entry` is relative to the package's directory; `args`/`env` get the server's temp dir;
  * `setup` fills it. Chosen for: no network, no credentials, tools that work locally (see docs/calibration.md).
+ *
+ * `http` lists how a server that can serve over HTTP is started for the HTTP pass (`npm run corpus -- --http`), one
+ * run each: `variant` names a second run (`everything-sse`); `entry` replaces the stdio one; `args(dir, port)` and
+ * `env(dir, port, token)` (on top of `env`) make it listen on 127.0.0.1:port; `path` is the MCP endpoint; `bearer`
+ * gives the server a fresh token in `env` and the linter the same as `Authorization: Bearer ${…}` from its environment;
+ * `everyInterface` marks a server that cannot be told to listen on 127.0.0.1 only (run only inside the namespace);
+ * `how` says in one line how it was started.
  */
 export const SERVERS = [
   {
@@ -19,6 +27,10 @@ export const SERVERS = [
     pkg: '@modelcontextprotocol/server-everything',
     entry: 'dist/index.js',
     args: () => ['stdio'],
+    http: [
+      { args: () => ['streamableHttp'], env: (dir, port) => ({ PORT: String(port) }), path: '/mcp', everyInterface: true, how: 'Streamable HTTP: `dist/index.js streamableHttp`, PORT' },
+      { variant: 'sse', args: () => ['sse'], env: (dir, port) => ({ PORT: String(port) }), path: '/sse', everyInterface: true, how: 'legacy HTTP+SSE: `dist/index.js sse`, PORT' },
+    ],
     why: 'official reference server, SDK 1.x McpServer, exercises every protocol feature',
   },
   {
@@ -66,14 +78,19 @@ export const SERVERS = [
     pkg: '@modelcontextprotocol/server-system-monitor',
     entry: 'dist/index.js',
     args: () => ['--stdio'],
+    http: [{ env: (dir, port) => ({ PORT: String(port) }), path: '/mcp', everyInterface: true, how: 'Streamable HTTP, stateless (its default without --stdio), PORT' }],
     why: 'official MCP App example on SDK 2.x (@modelcontextprotocol/server), reads local system stats',
   },
   {
     name: 'mongodb',
     pkg: 'mongodb-mcp-server',
     entry: 'dist/esm/index.js',
-    args: (dir) => ['--readOnly', '--telemetry', 'disabled', '--logPath', join(dir, 'logs'), '--exportsPath', join(dir, 'exports'),
-      '--connectionString', `mongodb://127.0.0.1:${CLOSED_PORT}/corpus?serverSelectionTimeoutMS=2000&connectTimeoutMS=2000`],
+    args: (dir) => mongodbArgs(dir),
+    http: [{
+      args: (dir, port) => [...mongodbArgs(dir), '--transport', 'http', '--httpHost', '127.0.0.1', '--httpPort', String(port)],
+      path: '/mcp',
+      how: 'Streamable HTTP: `--transport http --httpHost 127.0.0.1 --httpPort`, the stdio flags otherwise',
+    }],
     env: () => ({ MDB_MCP_DISABLED_TOOLS: 'search-knowledge,list-knowledge-sources' }),
     why: 'MongoDB\'s own server, SDK 2.x, annotated tools; database on a closed local port (transient failures); read-only mode',
   },
@@ -81,6 +98,7 @@ export const SERVERS = [
     name: 'hello-world',
     pkg: 'mcp-hello-world',
     entry: 'build/stdio.js',
+    http: [{ entry: 'build/http.js', env: (dir, port) => ({ PORT: String(port) }), path: '/sse', everyInterface: true, how: 'legacy HTTP+SSE only: `build/http.js`, PORT' }],
     why: 'minimal SDK 1.x McpServer example, widely installed as a test server',
   },
   {
@@ -111,6 +129,15 @@ export const SERVERS = [
     pkg: 'n8n-mcp',
     entry: 'dist/mcp/stdio-wrapper.js',
     env: () => ({ N8N_MCP_TELEMETRY_DISABLED: 'true', MCP_MODE: 'stdio', LOG_LEVEL: 'error' }),
+    http: [{
+      entry: 'dist/mcp/index.js',
+      // Its limiter (meant for failed logins) counts every answer of 400 and above, 20 per 15 minutes: the probes' refused
+      // frames would end the run throttled (Retry-After 900 s) before a tool is called. Raised, as for any test client.
+      env: (dir, port, token) => ({ MCP_MODE: 'http', HOST: '127.0.0.1', PORT: String(port), AUTH_TOKEN: token, AUTH_RATE_LIMIT_MAX: '100000' }),
+      bearer: true,
+      path: '/mcp',
+      how: 'Streamable HTTP (single-session server): `dist/mcp/index.js` with MCP_MODE=http, HOST, PORT, AUTH_TOKEN as a bearer token, AUTH_RATE_LIMIT_MAX=100000',
+    }],
     why: 'widely used, SDK 1.x low-level Server, documentation tools over a bundled SQLite database (no n8n API configured)',
   },
   {
@@ -146,6 +173,36 @@ export const SERVERS = [
     why: 'Go server (mcp-go) shipped as a binary in the npm package: a non-TypeScript SDK',
   },
 ];
+
+function mongodbArgs(dir) {
+  return ['--readOnly', '--telemetry', 'disabled', '--logPath', join(dir, 'logs'), '--exportsPath', join(dir, 'exports'),
+    '--connectionString', `mongodb://127.0.0.1:${CLOSED_PORT}/corpus?serverSelectionTimeoutMS=2000&connectTimeoutMS=2000`];
+}
+
+/** The HTTP pass's runs: one per `http` start of a server, named after it (and its variant). */
+export const HTTP_RUNS = SERVERS.flatMap((server) => (server.http ?? []).map((start) => ({ name: start.variant ? `${server.name}-${start.variant}` : server.name, server, start })));
+
+/** The variable the linter reads a server's bearer token from (the header names it; its value is never on a command line). */
+const BEARER_VARIABLE = 'CORPUS_BEARER_TOKEN';
+
+/**
+ * How to start one HTTP run on 127.0.0.1:port (inside the namespace the caller is already in) and lint it: the server's
+ * command and environment, the URL, and the linter's extra flags and environment.
+ */
+export function httpStart(name, dir, port, token) {
+  const run = HTTP_RUNS.find((r) => r.name === name);
+  if (!run) throw new Error(`no HTTP run named ${name}`);
+  const { server, start } = run;
+  const entry = join(MODULES, server.pkg, start.entry ?? server.entry);
+  const runtime = server.runtime === null ? [] : [process.execPath];
+  return {
+    command: [...runtime, entry, ...(start.args?.(dir, port) ?? [])],
+    env: { ...serverEnv(server, dir), ...(start.env?.(dir, port, token) ?? {}) },
+    url: `http://127.0.0.1:${port}${start.path}`,
+    linterArgs: start.bearer ? ['--header', `Authorization: Bearer \${${BEARER_VARIABLE}}`] : [],
+    linterEnv: start.bearer ? { [BEARER_VARIABLE]: token } : {},
+  };
+}
 
 export function serverCommand(server, dir, netns) {
   const entry = join(MODULES, server.pkg, server.entry);
