@@ -41,7 +41,7 @@ export function sarifProblems(text: string): string[] {
   const ruleIds = new Set(rules.map((r) => r.id));
   for (const rule of rules) {
     for (const key of ['shortDescription', 'fullDescription', 'help', 'helpUri', 'defaultConfiguration']) if (!(key in rule)) problems.push(`rule ${rule.id}: no ${key}`);
-    const security = ['no-secrets', 'no-internal-details', 'no-stack-trace', 'resource-traversal'].includes(rule.id);
+    const security = ['no-secrets', 'no-internal-details', 'no-stack-trace', 'resource-traversal', 'http-authorization'].includes(rule.id);
     const severity = rule.properties?.['security-severity'];
     if (security !== (severity !== undefined)) problems.push(`rule ${rule.id}: security-severity only (and always) on security rules`);
     if (severity !== undefined && !(Number(severity) >= 0.1 && Number(severity) <= 10)) problems.push(`rule ${rule.id}: security-severity out of range`);
