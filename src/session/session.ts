@@ -524,10 +524,11 @@ export class Session {
    * Calls `fire` once `ms` have passed, pushed back by each wait the server imposed on the frame sent with `tag`
    * meanwhile (a throttled POST waits, then is resent). Returns what cancels it.
    */
-  private timerFor(tag: string, ms: number, fire: () => void): () => void {
-    let counted = this.held.get(tag) ?? 0;
+  private timerFor(tag: string | undefined, ms: number, fire: () => void): () => void {
+    const heldFor = () => (tag === undefined ? 0 : (this.held.get(tag) ?? 0));
+    let counted = heldFor();
     const check = () => {
-      const held = this.held.get(tag) ?? 0;
+      const held = heldFor();
       if (held <= counted) return fire();
       timer = setTimeout(check, held - counted);
       counted = held;
@@ -542,7 +543,7 @@ export class Session {
     const { signal } = this.options;
     let onAbort = () => {};
     const gaveUp = new Promise<false>((resolve) => {
-      stop = tag === undefined ? ((timer) => () => clearTimeout(timer))(setTimeout(() => resolve(false), ms)) : this.timerFor(tag, ms, () => resolve(false));
+      stop = this.timerFor(tag, ms, () => resolve(false));
       onAbort = () => resolve(false);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
