@@ -63,6 +63,8 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
   const interrupted = run.interrupted && { by: run.interrupted.by, message: run.interrupted.message };
   const perTool = exchangesPerTool(run.exchanges);
   const recovery = settings.repairAttempts === 0 ? undefined : recoveryOf(run.exchanges, settings.repairAttempts ?? 0);
+  // Recovery weighs on the score through its rule: with agent-recovers off, the counts are reported and cost nothing.
+  const recoveryWeighs = recovery !== undefined && rules.some(({ rule }) => rule.meta.id === 'agent-recovers');
   const { facts } = server;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -99,7 +101,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
     skips: run.skips,
     coverage,
     ...(interrupted ? { interrupted } : {}),
-    score: scoreChecks(checks, { coverage, interrupted: interrupted !== undefined, ...(recovery ? { recovery } : {}) }),
+    score: scoreChecks(checks, { coverage, interrupted: interrupted !== undefined, ...(recoveryWeighs ? { recovery } : {}) }),
     ...(recovery ? { recovery } : {}),
     gate: { passed: true, failures: [] }, // settled by the caller
     summary: { ...counts, passed, failed: checks.length - passed, skipped: run.skips.length },

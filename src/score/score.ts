@@ -40,6 +40,17 @@ export interface GradeCap {
   reason: string;
 }
 
+/** One step from 100 to the score: a defect's points, recovery's, a ceiling's squeeze. 100 + the sum of `points` is `score.score`. */
+export interface ScoreStep {
+  label: string;
+  /** Negative: points taken off the score as it stood before this step (0 for a ceiling the score was already under). */
+  points: number;
+}
+
+/**
+ * A severity-weighted pass rate over one tool's or one rule's own checks: not a score, and no grade can be read from
+ * it (a tool can pass 96 % of its checks while the defect it shares with every other tool grades the server C).
+ */
 export interface SubScore {
   score: number | null;
   passed: number;
@@ -55,6 +66,8 @@ export interface Score {
   defects: Defect[];
   /** Points the unrecovered share of refused calls took off (rulebook §9; docs/scoring.md), multiplied in like a defect's. */
   recoveryPenalty: number;
+  /** How the score was reached, one step a line: 100, then each penalty as the points it took off, then each ceiling. */
+  breakdown: ScoreStep[];
   byRule: Record<string, SubScore>;
   byTool: Record<string, SubScore>;
 }
@@ -250,9 +263,43 @@ export function gated(score: Score, gateFailed: boolean, context: ScoreContext =
 function scored(parts: Pick<Score, 'defects' | 'caps' | 'recoveryPenalty' | 'byRule' | 'byTool'>, context: ScoreContext): Score {
   const anyCheck = Object.keys(parts.byRule).length > 0;
   const incomplete = !anyCheck || context.coverage?.incomplete === true || context.interrupted === true;
-  let score = anyCheck ? 100 * parts.defects.reduce((health, d) => health * (1 - d.penalty / 100), 1 - parts.recoveryPenalty / 100) : 0;
-  const strictest = parts.caps.reduce<Grade | undefined>((max, cap) => (max === undefined || gradeRank(cap.max) > gradeRank(max) ? cap.max : max), undefined);
-  if (strictest !== undefined) score = capScore(score, strictest);
-  score = Math.floor(score * 10) / 10; // never rounded up across a band edge
-  return { score, grade: incomplete ? 'incomplete' : gradeFor(score), caps: parts.caps, defects: parts.defects, recoveryPenalty: parts.recoveryPenalty, byRule: parts.byRule, byTool: parts.byTool };
+  const { score, breakdown } = anyCheck ? stepped(parts) : { score: 0, breakdown: [{ label: 'no check ran: nothing to grade', points: -100 }] };
+  return { score, grade: incomplete ? 'incomplete' : gradeFor(score), caps: parts.caps, defects: parts.defects, recoveryPenalty: parts.recoveryPenalty, breakdown, byRule: parts.byRule, byTool: parts.byTool };
+}
+
+const percentOff = (penalty: number) => `${penalty.toFixed(1)} % off`;
+
+/**
+ * The score, step by step: each penalty takes its share of what is left (so the steps multiply, and the label says
+ * of how much), then the strictest ceiling squeezes the score into its band; every other ceiling is listed at 0.
+ * A step's points are the difference of the running score rounded to 0.1 before and after, so they add up exactly.
+ */
+function stepped(parts: Pick<Score, 'defects' | 'caps' | 'recoveryPenalty'>): { score: number; breakdown: ScoreStep[] } {
+  const breakdown: ScoreStep[] = [];
+  let raw = 100;
+  let shown = 100;
+  const step = (label: string, next: number) => {
+    const rounded = round1(next);
+    breakdown.push({ label, points: round1(rounded - shown) });
+    raw = next;
+    shown = rounded;
+  };
+  const penalties = [
+    ...(parts.recoveryPenalty > 0 ? [{ label: `recovery: refused calls an agent could not recover from`, penalty: parts.recoveryPenalty }] : []),
+    ...parts.defects.map((d) => ({ label: `${d.ruleId}: ${d.severity} on ${d.tools}/${d.of} tools`, penalty: d.penalty })),
+  ];
+  for (const { label, penalty } of penalties) step(`${label} (${percentOff(penalty)} ${raw === 100 ? '100' : raw.toFixed(1)})`, raw * (1 - penalty / 100));
+  const strictest = parts.caps.reduce<GradeCap | undefined>((max, cap) => (max === undefined || gradeRank(cap.max) > gradeRank(max.max) ? cap : max), undefined);
+  for (const cap of parts.caps) {
+    const binds = cap === strictest && capScore(raw, cap.max) < raw;
+    step(`ceiling: at most ${cap.max}, ${cap.reason}${binds ? '' : ' (the score is already within it)'}`, binds ? capScore(raw, cap.max) : raw);
+  }
+  // The score is floored to 0.1 (never rounded up across a band edge): the last step carries the difference.
+  const score = Math.floor(raw * 10) / 10;
+  if (score !== shown) {
+    const last = breakdown.at(-1);
+    if (last) last.points = round1(last.points + score - shown);
+    else breakdown.push({ label: 'rounded down to 0.1', points: round1(score - shown) });
+  }
+  return { score, breakdown };
 }

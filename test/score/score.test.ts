@@ -1,9 +1,9 @@
 // Score and grade (rulebook §6): defects by breadth, ceilings that agree with the findings and the gate, sub-scores, no free passes.
 import { describe, expect, it } from 'vitest';
-import { gated, gradeFor, scoreChecks } from '../src/score/score.js';
-import type { Check } from '../src/report/model.js';
-import { coverageOf } from '../src/score/coverage.js';
-import type { Skip } from '../src/types.js';
+import { gated, gradeFor, scoreChecks } from '../../src/score/score.js';
+import type { Check } from '../../src/report/model.js';
+import { coverageOf } from '../../src/score/coverage.js';
+import type { Skip } from '../../src/types.js';
 
 const check = (ruleId: string, verdict: 'pass' | 'fail', severity: Check['severity'] = 'error', tool = 't'): Check => ({ ruleId, tool, probe: 'wrong-type', verdict, severity, exchanges: 1 });
 
@@ -97,8 +97,8 @@ describe('scoreChecks', () => {
 
 describe('Grader', () => {
   it('turns a rule that throws on an answer into a failing check, not a pass or a crash', async () => {
-    const { Grader, templateOf } = await import('../src/grade/grade.js');
-    const { exchange } = await import('./helpers/exchange.js');
+    const { Grader, templateOf } = await import('../../src/grade/grade.js');
+    const { exchange } = await import('../helpers/exchange.js');
     const throwing = {
       meta: { id: 'throws', description: 'd', severity: { recommended: 'error', strict: 'error' }, tags: [], messages: {} },
       appliesTo: () => true,
