@@ -2,7 +2,7 @@
 import type { Report } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { markdownCell } from './escape.js';
-import { capsText, coverageText, eraText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
+import { coverageText, formatPoints, eraText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
 import { plural } from '../util/text.js';
 
 const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
@@ -18,7 +18,12 @@ export function formatMarkdown(report: Report): string {
   if (surfaces) out.push(`Surfaces: ${markdownCell(surfaces)}`, '');
   const recovery = recoveryText(report);
   if (recovery) out.push(`Recovery ${markdownCell(recovery.replace(/^recovery /, ''))}`, '');
-  if (score.caps.length > 0) out.push(`Grade ${markdownCell(capsText(report))}`, '');
+  if (score.breakdown.length > 0) {
+    // How the score was reached: each step's points are off the score as it stood; they add up to the score.
+    out.push('| score, step by step | points |', '|---|---:|', '| start | 100.0 |');
+    for (const step of score.breakdown) out.push(`| ${markdownCell(step.label)} | ${formatPoints(step.points)} |`);
+    out.push(`| **score** | **${score.score.toFixed(1)}** |`, '');
+  }
   if (report.coverage.reasons.length > 0) out.push(`Not fully probed: ${report.coverage.reasons.map(markdownCell).join('; ')}`, '');
   if (!report.gate.passed) out.push(`**Failing:** ${report.gate.failures.map(markdownCell).join('; ')}`, '');
   const throttled = throttleText(report);
@@ -40,8 +45,8 @@ export function formatMarkdown(report: Report): string {
   } else {
     out.push('No findings.', '');
   }
-  const rows = Object.entries(score.byTool).map(([tool, s]) => `| ${markdownCell(tool)} | ${s.score ?? '–'} | ${s.passed} | ${s.failed} |`);
-  if (rows.length > 0) out.push('| tool | its checks passed (weighted) | passed | failed |', '|---|---|---|---|', ...rows, '', "A tool's share is of its own checks; the grade weighs defects across the server (docs/scoring.md).", '');
+  const rows = Object.entries(score.byTool).map(([tool, s]) => `| ${markdownCell(tool)} | ${s.score === null ? '–' : `${s.score} %`} | ${s.passed} | ${s.failed} |`);
+  if (rows.length > 0) out.push('| tool | pass rate of its own checks (weighted; not a score) | passed | failed |', '|---|---|---|---|', ...rows, '', "A tool's pass rate is of its own checks, not a score: the grade weighs defects across the server (docs/scoring.md).", '');
   if (report.skips.length > 0) {
     out.push(`<details><summary>Skipped (${report.skips.length}), never counted as passes</summary>`, '');
     for (const s of report.skips) out.push(`- ${markdownCell(s.tool)} · ${s.probe}: ${markdownCell(s.reason)}`);

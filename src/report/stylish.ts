@@ -2,7 +2,7 @@
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { plural, terminalSafe } from '../util/text.js';
-import { capsText, coverageText, eraText, incompleteText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
+import { coverageText, formatPoints, eraText, incompleteText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -27,8 +27,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   for (const finding of report.findings) byTool.set(finding.tool, [...(byTool.get(finding.tool) ?? []), finding]);
   for (const [tool, findings] of byTool) {
     const sub = score.byTool[tool];
-    // The share of this tool's checks it passed: a tool can pass most of its checks while the grade, built from defects, is lower.
-    out.push(c.underline(terminalSafe(tool)) + (sub?.score != null ? c.dim(`  ${sub.score} / 100: its own checks passed, weighted by severity (the grade weighs defects)`) : ''));
+    // A count, not a score: a tool can pass most of its checks while the defect it shares with every tool grades the server C.
+    out.push(c.underline(terminalSafe(tool)) + (sub ? c.dim(`  ${sub.failed} of ${plural(sub.passed + sub.failed, 'check')} failed`) : ''));
     // One block per rule: the worst severity, every probe that hit it, and the smallest replayable input.
     for (const group of groupByRule(findings)) {
       const shown = group.sort((a, b) => byReplayableThenSmallest(a.counterexample, b.counterexample))[0];
@@ -74,21 +74,18 @@ export function formatStylish(report: Report, options: StylishOptions): string {
     out.push('');
   }
 
-  if (score.defects.length > 0) {
-    out.push(c.bold('Defects') + c.dim('  (a rule failing at one severity · breadth: tools it failed on, the server counting as one · points off)'));
-    for (const d of score.defects) {
-      out.push(`  ${icon[d.severity]} ${d.ruleId.padEnd(26)} ${`${d.tools}/${d.of}`.padStart(7)}  −${d.penalty.toFixed(1)}`);
-    }
-    out.push('');
-  }
-
   const gradeColor = score.grade.startsWith('A') ? c.green : score.grade === 'B' || score.grade === 'C' ? c.yellow : c.red;
   out.push(`${c.bold('Score')} ${score.score.toFixed(1)} / 100   ${c.bold('Grade')} ${gradeColor(c.bold(score.grade))}   ${coverageText(report)}`);
+  // How the score was reached, one step a line: each line's points are off the score as it stood.
+  if (score.breakdown.length > 0) {
+    out.push(c.dim(`  ${'100.0'.padStart(6)}  start`));
+    for (const step of score.breakdown) out.push(c.dim(`  ${formatPoints(step.points).padStart(6)}  ${terminalSafe(step.label)}`));
+    out.push(c.dim(`  ${('= ' + score.score.toFixed(1)).padStart(6)}`));
+  }
   const surfaces = surfacesText(report);
   if (surfaces) out.push(`${c.bold('Surfaces')} ${terminalSafe(surfaces)}`);
   const recovery = recoveryText(report);
   if (recovery) out.push(`${c.bold('Recovery')} ${recovery.replace(/^recovery /, '')}`);
-  if (score.caps.length > 0) out.push(c.dim(terminalSafe(`Grade ${capsText(report)}`)));
   const { summary } = report;
   out.push(`${plural(summary.passed, 'check')} passed, ${summary.failed} failed, ${summary.skipped} skipped · ` +
     `${paint.error(plural(summary.error, 'error'))}, ${paint.warning(plural(summary.warning, 'warning'))}, ${paint.note(plural(summary.note, 'note'))}` +

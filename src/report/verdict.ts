@@ -82,9 +82,9 @@ export function recoveryText(report: Pick<Report, 'recovery'>): string {
   return `${head}${undetermined}${left.length > 0 ? `; left out of the rate: ${left.join(', ')}` : ''}${many}`;
 }
 
-/** Why the grade is lower than its score alone would make it, one clause per ceiling; empty when nothing caps it. */
-export function capsText(report: Report): string {
-  return report.score.caps.map((cap) => `at most ${cap.max}: ${cap.reason}`).join('; ');
+/** A breakdown step's points as shown: "−30.0", "0.0". */
+export function formatPoints(points: number): string {
+  return points < 0 ? `−${(-points).toFixed(1)}` : points.toFixed(1);
 }
 
 /** "rate-limited: the run waited 14.2s in all as the server asked …", or '' when it never waited. */

@@ -286,7 +286,7 @@ function stepped(parts: Pick<Score, 'defects' | 'caps' | 'recoveryPenalty'>): { 
   };
   const penalties = [
     ...(parts.recoveryPenalty > 0 ? [{ label: `recovery: refused calls an agent could not recover from`, penalty: parts.recoveryPenalty }] : []),
-    ...parts.defects.map((d) => ({ label: `${d.ruleId}: ${d.severity} on ${d.tools}/${d.of} tools`, penalty: d.penalty })),
+    ...parts.defects.map((d) => ({ label: `${d.ruleId}: ${d.severity} on ${d.tools} of ${d.of} parts probed`, penalty: d.penalty })),
   ];
   for (const { label, penalty } of penalties) step(`${label} (${percentOff(penalty)} ${raw === 100 ? '100' : raw.toFixed(1)})`, raw * (1 - penalty / 100));
   const strictest = parts.caps.reduce<GradeCap | undefined>((max, cap) => (max === undefined || gradeRank(cap.max) > gradeRank(max.max) ? cap : max), undefined);

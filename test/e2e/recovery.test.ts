@@ -80,4 +80,15 @@ describe('the repair agent', () => {
     expect(report.score.recoveryPenalty).toBe(0);
     expect(report.checks.some((c) => c.ruleId === 'agent-recovers')).toBe(false);
   });
+
+  it('agent-recovers off leaves nothing in the score: the rate is still reported, its penalty and ceiling are gone', async () => {
+    const on = await lint('generic-error');
+    expect(on.score.recoveryPenalty).toBeGreaterThan(0);
+    expect(on.score.breakdown.some((s) => s.label.startsWith('recovery:'))).toBe(true);
+    const off = await lint('generic-error', ['--rule', 'agent-recovers=off']);
+    expect(off.recovery!.rate).toBe(on.recovery!.rate);
+    expect(off.score.recoveryPenalty).toBe(0);
+    expect(off.score.breakdown.some((s) => s.label.startsWith('recovery:') || s.label.includes('an agent recovered'))).toBe(false);
+    expect(off.score.score).toBeGreaterThan(on.score.score);
+  });
 });

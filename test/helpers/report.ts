@@ -35,6 +35,11 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
       caps: [{ max: 'B', reason: 'error-level findings (no-stack-trace)' }],
       defects: [{ ruleId: 'no-stack-trace', severity: 'error', tools: 1, of: 1, breadth: 1, penalty: 30 }],
       recoveryPenalty: 12.5,
+      breakdown: [
+        { label: `recovery: ${text}`, points: -12.5 },
+        { label: 'no-stack-trace: error on 1 of 1 parts probed (30.0 % off 87.5)', points: -26.3 },
+        { label: `ceiling: at most F, ${text}`, points: -23.7 },
+      ],
       byRule: {},
       byTool: { [text]: { score: 37.5, passed: 1, failed: 1 } },
     },

@@ -54,7 +54,7 @@ describe.each(HOSTILE.map((text) => [JSON.stringify(text).slice(0, 40), text] as
 
   it('markdown: the findings table keeps its shape and carries no raw HTML from the server', () => {
     const md = formatMarkdown(report);
-    const row = md.split('\n').find((l) => l.includes('no-stack-trace') && l.startsWith('|'))!;
+    const row = md.split('\n').find((l) => l.includes('no-stack-trace') && l.startsWith('| 🔴'))!;
     expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
     const outsideCode = md.replace(/(`+) .*? \1/g, '');
     expect(outsideCode).not.toContain('<script>');
@@ -186,8 +186,29 @@ describe('the era reads as what it is (issue 20: "legacy era" on 2025-11-25)', (
 });
 
 describe('a tool\'s own score says what it is (issue 20: unlabelled per-tool scores above a lower grade)', () => {
-  it('stylish labels it as its checks passed, weighted, not a grade', () => {
+  it('stylish counts its failed checks, with no number that reads as a score beside the grade', () => {
     const text = formatStylish(reportWith('lookup'), { color: false });
-    expect(text).toMatch(/^lookup {2}37\.5 \/ 100: its own checks passed, weighted by severity \(the grade weighs defects\)$/m);
+    expect(text).toMatch(/^lookup {2}1 of 2 checks failed$/m);
+    expect(text).not.toMatch(/^lookup .*\/ 100/m);
+  });
+
+  it('markdown calls it a pass rate, not a score', () => {
+    expect(formatMarkdown(reportWith('lookup'))).toMatch(/^\| lookup \| 37\.5 % \| 1 \| 1 \|$/m);
+  });
+});
+
+describe('the score, step by step', () => {
+  it('stylish prints every step under the grade, and the steps add up to the score', () => {
+    const text = formatStylish(reportWith('srv'), { color: false });
+    const steps = [...text.matchAll(/^ {2,}(−?\d+\.\d) {2}(?!start)/gm)].map((m) => Number(m[1].replace('−', '-')));
+    expect(steps).toEqual([-12.5, -26.3, -23.7]);
+    expect(text).toMatch(/^ += 37\.5$/m);
+  });
+
+  it('markdown prints it as a table ending in the score', () => {
+    const md = formatMarkdown(reportWith('srv'));
+    expect(md).toContain('| score, step by step | points |');
+    expect(md).toContain('| ceiling: at most F, srv | −23.7 |');
+    expect(md).toContain('| **score** | **37.5** |');
   });
 });

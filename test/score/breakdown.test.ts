@@ -33,8 +33,8 @@ describe('score.breakdown', () => {
     const score = scoreChecks(checks, { recovery: { recovered: 1, notRecoverable: 3, rate: 0.25 } });
     expect(score.breakdown.map((s) => s.label)).toEqual([
       'recovery: refused calls an agent could not recover from (18.8 % off 100)',
-      'no-stack-trace: error on 1/2 tools (20.0 % off 81.2)',
-      'recovery-hint: warning on 1/2 tools (7.0 % off 65.0)',
+      'no-stack-trace: error on 1 of 2 parts probed (20.0 % off 81.2)',
+      'recovery-hint: warning on 1 of 2 parts probed (7.0 % off 65.0)',
       expect.stringMatching(/^ceiling: at most B, error-level findings \(no-stack-trace\) \(the score is already within it\)$/),
       expect.stringMatching(/^ceiling: at most A, warnings \(recovery-hint\) \(the score is already within it\)$/),
       expect.stringMatching(/^ceiling: at most C, an agent recovered from 1 of the 4 refused calls/),
