@@ -14,6 +14,7 @@ const STAGES = [
   ['grade', '^rules/|^src/grade/'],
   ['repair', '^src/repair/'],
   ['score', '^src/score/'],
+  ['causes', '^src/causes/'],
   ['report', '^src/report/'],
   ['config', '^src/config/'],
   ['lint', '^src/lint\\.ts$'],

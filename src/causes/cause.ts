@@ -1,7 +1,24 @@
 // The causes stage's shapes: findings that share one answer or one mechanism form one cause with one fix, and a
 // framework the answers show (its name, its version) can explain a mechanism and say what to change. Pure data.
-import type { Severity } from '../types.js';
-import type { Finding } from '../report/model.js';
+import type { HttpFacts, ProbeKind, Severity } from '../types.js';
+
+/** What the causes stage reads of a finding (the report's Finding has all of it, already redacted). */
+export interface CauseFinding {
+  ruleId: string;
+  messageId: string;
+  severity: Severity;
+  message: string;
+  data: Record<string, string | number>;
+  tool: string;
+  probe: ProbeKind;
+  method: string | null;
+  /** One line on what the server answered: `isError result: "…"`, `JSON-RPC error with code -32602: "…"`. */
+  answer: string;
+  request: string;
+  response: string;
+  http?: HttpFacts;
+  fingerprint: string;
+}
 
 /** A framework the run's answers show, and what showed it. */
 export interface FrameworkSighting {
@@ -20,7 +37,7 @@ export interface CauseInput {
   serverInfo: { name?: string; version?: string };
   transport: string;
   protocolVersion: string;
-  findings: readonly Finding[];
+  findings: readonly CauseFinding[];
 }
 
 /** A known way a framework (or any server) produces a family of findings, and the one change that removes them. */
@@ -28,7 +45,7 @@ export interface Mechanism {
   /** Stable id: '<framework>/<what>', e.g. 'express/development-error-page'. */
   id: string;
   /** Whether this finding comes from the mechanism (given what the run showed of the framework). */
-  explains(finding: Finding, sighting: FrameworkSighting): boolean;
+  explains(finding: CauseFinding, sighting: FrameworkSighting): boolean;
   /** One line: what the findings have in common ("Express's development error page answers every failed request"). */
   summary: string;
   /** One sentence: what to change ("Set NODE_ENV=production, or add an error handler that answers JSON-RPC"). */

@@ -1,0 +1,142 @@
+// Root causes: the findings of a run, partitioned so that findings sharing one mechanism or one answer form one
+// cause with one fix. First a framework's known mechanism (when the run shows the framework), then a mechanism any
+// server can have (an HTML error page), then findings joined by their rule and message or by an answer they share.
+import { createHash } from 'node:crypto';
+import type { Severity } from '../types.js';
+import { escapeRegExp } from '../util/regex.js';
+import type { Cause, CauseFinding, CauseInput, Framework, FrameworkSighting } from './cause.js';
+
+const RANK: Record<Severity, number> = { note: 1, warning: 2, error: 3 };
+
+/** A mechanism no framework owns: the findings it explains share it whatever the server is built on. */
+interface CommonMechanism {
+  id: string;
+  explains(finding: CauseFinding): boolean;
+  summary: string;
+  fix: string;
+}
+
+const COMMON: readonly CommonMechanism[] = [
+  {
+    id: 'http/html-error-page',
+    explains: (f) => f.http?.body === 'other' && (/html/i.test(f.http.contentType ?? '') || /^\s*<(!doctype|html)/i.test(f.http.text ?? '')),
+    summary: 'The server answers failed requests with an HTML error page, not a JSON-RPC message',
+    fix: "Answer every request with a JSON-RPC message: add an error handler in front of the web framework's default one, which renders HTML.",
+  },
+];
+
+export interface CausesOptions {
+  /** The frameworks to look for (their sightings and mechanisms). */
+  frameworks: readonly Framework[];
+  /** The fix sentence of a rule's message: the fix of a cause no mechanism explains. */
+  fixOf(ruleId: string, messageId: string): string;
+}
+
+/** The frameworks the run shows, each with what showed it. */
+export function sightingsOf(input: CauseInput, frameworks: readonly Framework[]): Array<{ framework: Framework; sighting: FrameworkSighting }> {
+  return frameworks.flatMap((framework) => {
+    const sighting = framework.sight(input);
+    return sighting ? [{ framework, sighting }] : [];
+  });
+}
+
+/**
+ * Every finding in exactly one cause. Causes are ordered worst first, then by how many findings they explain; a
+ * cause's findings keep the order they came in.
+ */
+export function causesOf(input: CauseInput, options: CausesOptions): Cause[] {
+  const sightings = sightingsOf(input, options.frameworks);
+  const causes = new Map<string, Cause>();
+  const add = (key: string, make: () => Omit<Cause, 'findings' | 'severity'>, finding: CauseFinding) => {
+    const cause = causes.get(key) ?? { ...make(), severity: finding.severity, findings: [] };
+    cause.findings.push(finding.fingerprint);
+    if (RANK[finding.severity] > RANK[cause.severity]) cause.severity = finding.severity;
+    causes.set(key, cause);
+  };
+  const rest: CauseFinding[] = [];
+  for (const finding of input.findings) {
+    const known = explainedByFramework(finding, sightings);
+    if (known) {
+      const { mechanism, sighting } = known;
+      add(mechanism.id, () => ({ id: mechanism.id, summary: mechanism.summary, fix: mechanism.fix, framework: { name: sighting.name, ...(sighting.version ? { version: sighting.version } : {}) }, source: mechanism.source }), finding);
+      continue;
+    }
+    const common = COMMON.find((m) => m.explains(finding));
+    if (common) add(common.id, () => ({ id: common.id, summary: common.summary, fix: common.fix }), finding);
+    else rest.push(finding);
+  }
+  for (const group of joined(rest)) {
+    const cause = describeGroup(group, options.fixOf);
+    for (const finding of group) add(cause.id, () => cause, finding);
+  }
+  return [...causes.values()].sort((a, b) => RANK[b.severity] - RANK[a.severity] || b.findings.length - a.findings.length || a.id.localeCompare(b.id));
+}
+
+function explainedByFramework(finding: CauseFinding, sightings: ReturnType<typeof sightingsOf>) {
+  for (const { framework, sighting } of sightings) {
+    const mechanism = framework.mechanisms.find((m) => m.explains(finding, sighting));
+    if (mechanism) return { mechanism, sighting };
+  }
+  return undefined;
+}
+
+const ruleKey = (f: CauseFinding) => `rule/${f.ruleId}/${f.messageId}`;
+
+/**
+ * The answer's text with what varies from tool to tool taken out (the tool's name, quoted names and values, numbers),
+ * so that one handler's answers to different tools read the same; undefined for an answer with too little text to
+ * share (no answer, an exit, a bare "Error").
+ */
+export function answerKey(finding: Pick<CauseFinding, 'answer' | 'tool'>): string | undefined {
+  const quoted = /^([^"]*?): "([\s\S]*)"$/.exec(finding.answer);
+  if (!quoted) return undefined;
+  const [, kind, text] = quoted;
+  const toolName = finding.tool.length >= 3 ? new RegExp(`\\b${escapeRegExp(finding.tool)}\\b`, 'g') : undefined;
+  const normal = (toolName ? text.replace(toolName, '⟨tool⟩') : text)
+    .toLowerCase()
+    .replace(/(['"`])(?:(?!\1).){0,80}\1/g, '⟨q⟩')
+    .replace(/\d+(\.\d+)?/g, '#')
+    .replace(/\s+/g, ' ')
+    .replace(/…$/, '')
+    .trim();
+  if (normal.replace(/⟨[a-z]+⟩|[^a-z]/g, '').length < 12) return undefined;
+  return `${kind}|${normal.slice(0, 120)}`;
+}
+
+/** Findings joined when they share a rule and message, or an answer (union-find over both keys). */
+function joined(findings: readonly CauseFinding[]): CauseFinding[][] {
+  const parent = findings.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
+  const firstWith = new Map<string, number>();
+  findings.forEach((finding, i) => {
+    for (const key of [ruleKey(finding), answerKey(finding)]) {
+      if (key === undefined) continue;
+      const first = firstWith.get(key);
+      if (first === undefined) firstWith.set(key, i);
+      else parent[root(i)] = root(first);
+    }
+  });
+  const groups = new Map<number, CauseFinding[]>();
+  findings.forEach((finding, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), finding]));
+  return [...groups.values()];
+}
+
+/** A group's cause: one rule and message says what it says; an answer behind several rules is named as such. */
+function describeGroup(group: readonly CauseFinding[], fixOf: CausesOptions['fixOf']): Omit<Cause, 'findings' | 'severity'> {
+  // The finding that speaks for the group: the worst, then the rule and message most of the group share.
+  const count = new Map<string, number>();
+  for (const f of group) count.set(ruleKey(f), (count.get(ruleKey(f)) ?? 0) + 1);
+  const lead = [...group].sort((a, b) => RANK[b.severity] - RANK[a.severity] || count.get(ruleKey(b))! - count.get(ruleKey(a))!)[0];
+  const rules = [...new Set(group.map((f) => f.ruleId))];
+  const fix = fixOf(lead.ruleId, lead.messageId);
+  if (count.size === 1) return { id: ruleKey(lead), summary: lead.message, fix };
+  const shared = mostCommon(group.map(answerKey).filter((k): k is string => k !== undefined)) ?? ruleKey(lead);
+  const id = `answer/${createHash('sha256').update(shared).digest('hex').slice(0, 12)}`;
+  return { id, summary: `One answer behind ${rules.length === 1 ? rules[0] : `${rules.length} rules (${rules.join(', ')})`}: ${lead.answer}`, fix };
+}
+
+function mostCommon(keys: readonly string[]): string | undefined {
+  const count = new Map<string, number>();
+  for (const key of keys) count.set(key, (count.get(key) ?? 0) + 1);
+  return [...count].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+}
