@@ -10,6 +10,9 @@ import { formatMessage } from '../grade/rule.js';
 import { ruleById, ruleDocsPath } from '../../rules/index.js';
 import { callPolicy } from '../plan/safety.js';
 import { buildChecks, scoreChecks, SEVERITY_RANK } from '../score/score.js';
+import { causesOf, sightingsOf } from '../causes/causes.js';
+import { FRAMEWORKS } from '../causes/frameworks/index.js';
+import { fixOf } from '../grade/grade.js';
 import { coverageOf, needsAuthorization } from '../score/coverage.js';
 import { recoveryOf } from '../score/recovery.js';
 import { redact, type SecretOptions } from '../matchers/secrets.js';
@@ -51,6 +54,10 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
   const shown = (options.shown ?? shownTarget(options.target)).map(shownText).map(scrub);
   const secretVariables = variablesOf([...(options.shown ?? []), ...serverWords(options)]);
   const findings = groupFindings(run.hits, serverName, (hit) => replayCommand(options, settings.seed, settings.timeoutMs, settings.profile, hit.exchange), scrub);
+  // Findings that share one mechanism or one answer form one cause; a framework the answers show is named.
+  const causeInput = { serverInfo: server.serverInfo, transport: server.facts.transport, protocolVersion: server.facts.protocolVersion, findings };
+  const frameworks = sightingsOf(causeInput, FRAMEWORKS).map(({ sighting }) => sighting);
+  const causes = causesOf(causeInput, { frameworks: FRAMEWORKS, fixOf });
   const counts = { error: 0, warning: 0, note: 0 };
   for (const finding of findings) counts[finding.severity]++;
   const passed = checks.filter((c) => c.verdict === 'pass').length;
@@ -74,6 +81,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
       ...(isHttpTarget(options.target) ? { url: shown[0] } : { command: shown }),
       ...(secretVariables.length > 0 ? { secretVariables } : {}),
       serverInfo: server.serverInfo,
+      ...(frameworks.length > 0 ? { frameworks } : {}),
       protocolVersion: facts.protocolVersion,
       era: facts.era,
       transport: facts.transport,
@@ -97,6 +105,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
     })),
     exchanges: run.exchanges.length,
     findings,
+    causes,
     checks,
     skips: run.skips,
     coverage,

@@ -31,6 +31,14 @@ export function formatMarkdown(report: Report): string {
   if (server.limits.length > 0) out.push(`Limits hit: ${server.limits.map(markdownCell).join('; ')}`, '');
   out.push(`**${plural(summary.error, 'error')}** · **${plural(summary.warning, 'warning')}** · **${plural(summary.note, 'note')}** · ${plural(summary.passed, 'check')} passed · ${summary.failed} failed · ${summary.skipped} skipped`);
   out.push('');
+  if (report.causes.length > 0) {
+    out.push(`**${plural(report.causes.length, 'cause')} behind ${plural(report.findings.length, 'finding')}:**`, '');
+    for (const cause of report.causes) {
+      const framework = cause.framework ? ` (${markdownCell([cause.framework.name, cause.framework.version].filter(Boolean).join(' '))}${cause.source ? `, [source](${cause.source})` : ''})` : '';
+      out.push(`- ${ICON[cause.severity]} ${markdownCell(cause.summary)}${framework} · ${plural(cause.findings.length, 'finding')}  \n  **Fix:** ${markdownCell(cause.fix)}`);
+    }
+    out.push('');
+  }
   if (report.findings.length > 0) {
     out.push('| | rule | tool | probe | finding |', '|---|---|---|---|---|');
     for (const f of report.findings) {

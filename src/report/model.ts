@@ -4,6 +4,8 @@ export type { SourceAnchor };
 import type { Check, Score } from '../score/score.js';
 import type { Coverage } from '../score/coverage.js';
 import type { InterruptCause } from '../interrupt.js';
+import type { Cause, FrameworkSighting } from '../causes/cause.js';
+export type { Cause, FrameworkSighting };
 
 export const REPORT_SCHEMA_VERSION = 2;
 
@@ -89,6 +91,8 @@ export interface Report {
     /** The variables that stand for secrets in `command`, `url` and replay commands (`$TOKEN`): set them before replaying. */
     secretVariables?: string[];
     serverInfo: { name?: string; version?: string };
+    /** The frameworks the answers show (an SDK, a web framework), each with its version as far as they tell and what showed it. */
+    frameworks?: FrameworkSighting[];
     protocolVersion: string;
     era: ProtocolEra;
     transport: TransportKind;
@@ -130,6 +134,8 @@ export interface Report {
   tools: ToolEntry[];
   exchanges: number;
   findings: Finding[];
+  /** The findings partitioned by root cause: every finding is in exactly one, by its fingerprint; worst cause first. */
+  causes: Cause[];
   checks: Check[];
   skips: SkipEntry[];
   coverage: Coverage;

@@ -72,6 +72,7 @@ function logicalLocations(finding: Finding, server: string) {
 
 function result(finding: Finding, report: Report, ruleIndex: number | undefined) {
   const server = report.server.name;
+  const cause = report.causes.find((c) => c.findings.includes(finding.fingerprint));
   return {
     ruleId: finding.ruleId,
     ...(ruleIndex !== undefined ? { ruleIndex } : {}),
@@ -103,6 +104,7 @@ function result(finding: Finding, report: Report, ruleIndex: number | undefined)
       response: finding.response,
       occurrences: finding.occurrences,
       reproduce: finding.replay,
+      ...(cause ? { cause: { id: cause.id, summary: cause.summary, fix: cause.fix, ...(cause.framework ? { framework: cause.framework } : {}), ...(cause.source ? { source: cause.source } : {}) } } : {}),
       ...(report.server.secretVariables ? { reproduceNote: secretsNote(report), secretVariables: report.server.secretVariables } : {}),
     },
   };

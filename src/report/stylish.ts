@@ -6,6 +6,8 @@ import { coverageText, formatPoints, eraText, incompleteText, recoveryText, secr
 
 export interface StylishOptions {
   color: boolean;
+  /** Every finding's input and answer, not only each cause's first. */
+  verbose?: boolean;
 }
 
 export function formatStylish(report: Report, options: StylishOptions): string {
@@ -23,27 +25,33 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   );
   out.push('');
 
-  const byTool = new Map<string, Finding[]>();
-  for (const finding of report.findings) byTool.set(finding.tool, [...(byTool.get(finding.tool) ?? []), finding]);
-  for (const [tool, findings] of byTool) {
-    const sub = score.byTool[tool];
-    // A count, not a score: a tool can pass most of its checks while the defect it shares with every tool grades the server C.
-    out.push(c.underline(terminalSafe(tool)) + (sub ? c.dim(`  ${sub.failed} of ${plural(sub.passed + sub.failed, 'check')} failed`) : ''));
-    // One block per rule: the worst severity, every probe that hit it, and the smallest replayable input.
-    for (const group of groupByRule(findings)) {
+  // Causes first: each with its fix, then its findings, one block per (tool, rule); the evidence of the first in full.
+  const byFingerprint = new Map(report.findings.map((f) => [f.fingerprint, f]));
+  if (report.causes.length > 0) out.push(c.bold(`${plural(report.causes.length, 'cause')} behind ${plural(report.findings.length, 'finding')}`), '');
+  for (const cause of report.causes) {
+    const findings = cause.findings.map((fp) => byFingerprint.get(fp)).filter((f): f is Finding => f !== undefined);
+    if (findings.length === 0) continue;
+    const tools = new Set(findings.map((f) => f.tool)).size;
+    out.push(`${icon[cause.severity]} ${paint[cause.severity](cause.severity.padEnd(7))} ${c.bold(terminalSafe(cause.summary))}` + c.dim(`  (${plural(findings.length, 'finding')} on ${plural(tools, 'tool')})`));
+    if (cause.framework) out.push(`    ${c.bold('framework')} ${terminalSafe([cause.framework.name, cause.framework.version].filter(Boolean).join(' '))}${cause.source ? c.dim(`  ${terminalSafe(cause.source)}`) : ''}`);
+    out.push(`    ${c.bold('fix')} ${terminalSafe(cause.fix)}`);
+    groupByToolAndRule(findings).forEach((group, index) => {
       const shown = group.sort((a, b) => byReplayableThenSmallest(a.counterexample, b.counterexample))[0];
       const severity = group.some((f) => f.severity === 'error') ? 'error' : group.some((f) => f.severity === 'warning') ? 'warning' : 'note';
       const occurrences = group.reduce((n, f) => n + f.occurrences, 0);
       const probes = [...new Set(group.map((f) => f.probe))];
       const baselined = group.every((f) => f.baselined) ? c.dim(' [baselined]') : '';
-      out.push(`  ${icon[severity]} ${paint[severity](severity.padEnd(7))} ${c.bold(shown.ruleId)}${baselined}  ${terminalSafe(shown.message)}`);
-      out.push(c.dim(`      ${occurrences}× in ${probes.length === 1 ? 'probe' : 'probes'} ${probes.join(', ')}`));
-      // Protocol probes send frames, not tool arguments: show the frame.
-      const sent = shown.counterexample.arguments === null ? shown.request : JSON.stringify(shown.counterexample.arguments);
-      out.push(c.dim(`      input: ${terminalSafe(shown.counterexample.label)}  ${terminalSafe(sent ?? '').slice(0, 160)}`));
-      out.push(c.dim(`      answer: ${terminalSafe(shown.answer)}`));
+      out.push(`  ${icon[severity]} ${c.underline(terminalSafe(shown.tool))}  ${c.bold(shown.ruleId)}${baselined}  ${c.dim(`${occurrences}× in ${probes.length === 1 ? 'probe' : 'probes'} ${probes.join(', ')}`)}`);
+      // The cause's first finding in full (message, input, answer); the others by their message and replay.
+      out.push(`      ${terminalSafe(shown.message)}`);
+      if (index === 0 || options.verbose) {
+        // Protocol probes send frames, not tool arguments: show the frame.
+        const sent = shown.counterexample.arguments === null ? shown.request : JSON.stringify(shown.counterexample.arguments);
+        out.push(c.dim(`      input: ${terminalSafe(shown.counterexample.label)}  ${terminalSafe(sent ?? '').slice(0, 160)}`));
+        out.push(c.dim(`      answer: ${terminalSafe(shown.answer)}`));
+      }
       out.push(c.dim(`      replay: ${terminalSafe(shown.replay)}`));
-    }
+    });
     out.push('');
   }
   if (report.findings.length === 0) out.push(c.green('No findings.'), '');
@@ -94,8 +102,12 @@ export function formatStylish(report: Report, options: StylishOptions): string {
 }
 
 
-function groupByRule(findings: readonly Finding[]): Finding[][] {
+/** A cause's findings by (tool, rule): a rule failing on one tool in several probes is one block. */
+function groupByToolAndRule(findings: readonly Finding[]): Finding[][] {
   const groups = new Map<string, Finding[]>();
-  for (const finding of findings) groups.set(finding.ruleId, [...(groups.get(finding.ruleId) ?? []), finding]);
+  for (const finding of findings) {
+    const key = `${finding.tool}\u0000${finding.ruleId}`;
+    groups.set(key, [...(groups.get(key) ?? []), finding]);
+  }
   return [...groups.values()];
 }

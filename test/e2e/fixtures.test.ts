@@ -5,6 +5,7 @@ import { runCli, replayArgs } from '../helpers/cli.js';
 import type { Report } from '../../src/report/model.js';
 import { formatSarif } from '../../src/report/sarif.js';
 import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
+import { expectReportAddsUp } from '../helpers/invariants.js';
 import { BURST_SIZE } from '../../probes/concurrency.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,6 +76,7 @@ async function lintFixture(fixture: string, extra: string[] = []): Promise<{ cod
   // Every real report matches the shipped JSON schema, and its SARIF is valid and acceptable to GitHub.
   expect(reportSchemaErrors(report)).toEqual([]);
   expect(sarifProblems(formatSarif(report))).toEqual([]);
+  expectReportAddsUp(report);
   return { code: result.code, report, stderr: result.stderr };
 }
 
@@ -86,6 +88,8 @@ async function findsItsDefect({ fixture, rules, exit, args = [], method }: (type
   // Where the finding came from: the JSON-RPC method of the exchange it rests on.
   if (method !== undefined) for (const f of report.findings.filter((f) => rules.includes(f.ruleId))) expect(f.method, f.ruleId).toBe(method);
   expect(report.score.byRule[rules[0]].failed).toBeGreaterThan(0);
+  // One stack trace from every tool is one cause.
+  if (fixture === 'stack-trace') expect(report.causes.map((c) => c.id)).toEqual(['rule/no-stack-trace/stackTrace']);
 
   // The replay command of the first finding re-sends exactly one input and reproduces the same rule.
   const finding = report.findings.find((f) => f.ruleId === rules[0])!;

@@ -1,4 +1,6 @@
 // Runs the built CLI as a user would (node bin/mcp-errlint.js ...) and captures exit code, stdout and stderr.
+import type { Report } from '../../src/report/model.js';
+import { expectReportAddsUp } from './invariants.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -31,6 +33,15 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
     }, options.timeoutMs ?? 100_000);
     child.on('close', (code) => {
       clearTimeout(timer);
+      // Every JSON report any test reads from the CLI adds up (breakdown) and is partitioned by cause.
+      if (stdout.startsWith('{') && args.includes('json')) {
+        try {
+          const report = JSON.parse(stdout) as Report;
+          if (report.score && report.causes) expectReportAddsUp(report);
+        } catch (error) {
+          return reject(error);
+        }
+      }
       resolve({ code, stdout, stderr });
     });
   });

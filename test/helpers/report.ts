@@ -23,6 +23,7 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
         repair: { category: 'validation', result: 'not-recoverable', recovered: false, confirmed: false, verdict: text, steps: [{ understood: text, call: { name: text, arguments: { a: text } }, schema: 'valid', answer: text }] },
       },
     ],
+    causes: [{ id: 'rule/no-stack-trace/m', summary: text, fix: text, severity: 'error', framework: { name: text, version: text }, source: text, findings: ['0123456789abcdef0123456789abcdef'] }],
     checks: [
       { ruleId: 'no-stack-trace', tool: text, probe: 'wrong-type', verdict: 'fail', severity: 'error', exchanges: 1 },
       { ruleId: 'recovery-hint', tool: text, probe: 'wrong-type', verdict: 'pass', severity: 'warning', exchanges: 1 },

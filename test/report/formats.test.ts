@@ -186,10 +186,10 @@ describe('the era reads as what it is (issue 20: "legacy era" on 2025-11-25)', (
 });
 
 describe('a tool\'s own score says what it is (issue 20: unlabelled per-tool scores above a lower grade)', () => {
-  it('stylish counts its failed checks, with no number that reads as a score beside the grade', () => {
+  it('stylish prints no per-tool number that could read as a score beside the grade', () => {
     const text = formatStylish(reportWith('lookup'), { color: false });
-    expect(text).toMatch(/^lookup {2}1 of 2 checks failed$/m);
-    expect(text).not.toMatch(/^lookup .*\/ 100/m);
+    expect(text).toContain('lookup');
+    expect(text.match(/\/ 100/g)).toEqual(['/ 100']); // the score's own line, and no other
   });
 
   it('markdown calls it a pass rate, not a score', () => {
@@ -210,5 +210,45 @@ describe('the score, step by step', () => {
     expect(md).toContain('| score, step by step | points |');
     expect(md).toContain('| ceiling: at most F, srv | −23.7 |');
     expect(md).toContain('| **score** | **37.5** |');
+  });
+});
+
+describe('causes, in every format that shows findings', () => {
+  const base = reportWith('srv');
+  const second = { ...base.findings[0], tool: 'other', ruleId: 'recovery-hint', severity: 'warning' as const, message: 'no hint', fingerprint: 'f'.repeat(32) };
+  const report = {
+    ...base,
+    findings: [base.findings[0], second],
+    causes: [
+      { id: 'express/development-error-page', summary: 'The development error page answers', fix: 'Set NODE_ENV=production.', severity: 'error' as const, framework: { name: 'Express', version: '5.x' }, source: 'https://expressjs.com/en/guide/error-handling.html', findings: [base.findings[0].fingerprint] },
+      { id: 'rule/recovery-hint/noHint', summary: 'No hint', fix: 'Say what to send instead.', severity: 'warning' as const, findings: [second.fingerprint] },
+    ],
+  };
+
+  it('stylish prints the causes first, each with its fix and framework, and its findings under it', () => {
+    const text = formatStylish(report, { color: false });
+    expect(text).toMatch(/^2 causes behind 2 findings$/m);
+    const at = (needle: string) => text.indexOf(needle);
+    expect(at('The development error page answers')).toBeLessThan(at('Set NODE_ENV=production.'));
+    expect(at('framework Express 5.x')).toBeGreaterThan(0);
+    expect(at('Set NODE_ENV=production.')).toBeLessThan(at('no-stack-trace'));
+    expect(at('no-stack-trace')).toBeLessThan(at('No hint'));
+    expect(at('No hint')).toBeLessThan(at('recovery-hint'));
+  });
+
+  it('SARIF carries each result\'s cause as a property', () => {
+    const results = JSON.parse(formatSarif(report)).runs[0].results;
+    expect(results.map((r: { properties: { cause: { id: string } } }) => r.properties.cause.id)).toEqual(['express/development-error-page', 'rule/recovery-hint/noHint']);
+    expect(results[0].properties.cause).toMatchObject({ fix: 'Set NODE_ENV=production.', framework: { name: 'Express', version: '5.x' } });
+  });
+
+  it('markdown lists the causes with their fixes before the findings table', () => {
+    const md = formatMarkdown(report);
+    expect(md).toContain('**2 causes behind 2 findings:**');
+    expect(md.indexOf('**Fix:** Set NODE_ENV=production.')).toBeLessThan(md.indexOf('| | rule | tool | probe | finding |'));
+  });
+
+  it('json: every finding is in exactly one cause, and the schema takes the causes and frameworks', () => {
+    expect(reportSchemaErrors(JSON.parse(formatJson({ ...report, server: { ...report.server, frameworks: [{ id: 'express', name: 'Express', version: '5.x', evidence: 'X-Powered-By: Express' }] } })))).toEqual([]);
   });
 });
