@@ -8,10 +8,17 @@ export const rule: Rule = {
     description: 'A refused call can be recovered from its answer alone: a deterministic agent fixes what the answer singles out, waits and retries, stops, or calls the tool it names; a finding only where the answer gives an agent nothing.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['recovery'],
+    fix: 'Name the argument at fault and what a valid value looks like in every refusal, so an agent can build a corrected call from the answer alone.',
     messages: {
       validation: 'An agent could not repair the refused call ({label}) from its answer: {verdict}. It read: {understood}',
-      transient: 'An agent retried the passing failure ({label}) as the answer allowed, and it failed again: {verdict}',
-      business: 'An agent cannot tell what to do after the refusal ({label}): {verdict}. It read: {understood}',
+      transient: {
+        text: 'An agent retried the passing failure ({label}) as the answer allowed, and it failed again: {verdict}',
+        fix: 'Say when a passing failure may be retried (retryAfterSeconds, or "retry after N seconds"), or mark it not retryable if a plain retry cannot succeed.',
+      },
+      business: {
+        text: 'An agent cannot tell what to do after the refusal ({label}): {verdict}. It read: {understood}',
+        fix: 'Say in a refusal whether a retry can succeed (isRetryable: false, "not found", "needs approval") and what to do instead: the tool to call first or the value to change.',
+      },
     },
   },
 

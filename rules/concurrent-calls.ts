@@ -44,6 +44,7 @@ export const rule: Rule = {
     severity: { recommended: 'error', strict: 'error' },
     tags: ['robustness', 'protocol'],
     serializesRun: true,
+    fix: "Keep each request's state local to its handler, never in shared variables, and answer every request exactly once with its own id, even when calls overlap.",
     messages: {
       lost: 'Request {index} of {size} sent together ({name}) was never answered ({outcome}): concurrent calls lose answers.',
       duplicated: 'Request {index} of {size} sent together ({name}) was answered {answers} times; every request gets exactly one answer.',

@@ -21,9 +21,13 @@ export const rule: Rule = {
     description: 'Business and permission errors carry a message the agent can pass on to the user (customerMessage, customerFriendlyMessage, userMessage), free of internals.',
     severity: { recommended: 'off', strict: 'warning' },
     tags: ['recovery', 'metadata'],
+    fix: 'Add a customerMessage (or userMessage) to every business and permission error: a plain sentence the agent can show the end user as is.',
     messages: {
       missing: 'The {category} error ({categoryWhere}) carries no user-safe message: add customerMessage (or userMessage) the agent can show the user as is.',
-      internals: 'The user message at {where} leaks an internal detail ({kind}): "{match}". It is meant to be shown to the user as is.',
+      internals: {
+        text: 'The user message at {where} leaks an internal detail ({kind}): "{match}". It is meant to be shown to the user as is.',
+        fix: 'Write the user message in plain domain words and keep paths, hosts, stack frames, exception names and credentials out of it (log them on the server).',
+      },
     },
   },
 

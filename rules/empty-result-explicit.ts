@@ -14,6 +14,7 @@ export const rule: Rule = {
     description: 'A success result with empty content and no structuredContent: the model cannot tell "nothing found" from "silently failed".',
     severity: { recommended: 'warning', strict: 'warning' },
     tags: ['recovery'],
+    fix: 'Return at least one text item that says what the call found or did, even when that is nothing ("No open orders for CUST-001."), or return structuredContent.',
     messages: {
       noContent: 'The success result ({label}) has no content at all and no structuredContent: say what happened, e.g. "No orders match status \'open\'."',
       blankContent: 'The success result ({label}) has only blank text ({items} item(s)) and no structuredContent: say what happened, e.g. "No orders match status \'open\'."',

@@ -22,22 +22,34 @@ export const rule: Rule = {
     description: 'Tool failures are reported as isError results (the model sees them), not as JSON-RPC errors, as the negotiated version requires.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['layer'],
+    fix: 'Catch tool failures in the handler and return them as a result with isError: true and a text that says what failed, instead of throwing them as JSON-RPC errors.',
     messages: {
       invalidParamsSince2025_11_25: {
         text: 'Schema-violating input ({label}) was answered with JSON-RPC -32602; from protocol {version} an input error is a result with isError: true so the model can correct itself.',
         severity: { recommended: 'warning', strict: 'error' },
+        fix: 'Return input validation failures as an isError result naming the argument, not JSON-RPC -32602, in sessions at protocol 2025-11-25 or later.',
       },
-      internalErrorOnInvalidInput:
-        'Schema-violating input ({label}) was answered with JSON-RPC -32603 Internal error: the failure is hidden from the model; return a result with isError: true.',
+      internalErrorOnInvalidInput: {
+        text: 'Schema-violating input ({label}) was answered with JSON-RPC -32603 Internal error: the failure is hidden from the model; return a result with isError: true.',
+        fix: 'Validate arguments in the tool handler and return an isError result naming the bad argument, instead of letting the validation exception become JSON-RPC -32603.',
+      },
       internalErrorOnToolFailure:
         'A tool failure ({label}) was answered with JSON-RPC -32603 Internal error: the model never sees it; return a result with isError: true.',
       unexpectedCode: {
         text: 'A tool call ({label}) was answered with a JSON-RPC error with {codeAsSent}; a tool failure belongs in a result with isError: true.',
         severity: { recommended: 'warning', strict: 'error' },
+        fix: 'Replace the JSON-RPC error you send for a failed tool call with a result with isError: true and a text that says what failed.',
       },
-      httpAnswer: HTTP_ANSWER,
+      httpAnswer: {
+        text: HTTP_ANSWER,
+        fix: 'Answer every tool call with a JSON-RPC message, putting a failure in an isError result, instead of an HTTP error status or error page without one.',
+      },
       // A 429 or 503 says "later": the failure is on the wrong layer, but transient.
-      httpAnswerTransient: { text: HTTP_ANSWER, severity: 'warning' },
+      httpAnswerTransient: {
+        text: HTTP_ANSWER,
+        severity: 'warning',
+        fix: 'Answer a rate-limited or overloaded tool call with an isError result that says when to retry, instead of a bare HTTP 429 or 503 without a JSON-RPC message.',
+      },
     },
   },
 

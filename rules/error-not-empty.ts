@@ -8,6 +8,7 @@ export const rule: Rule = {
     description: 'An isError result has at least one non-blank text content item: an empty error is the worst possible answer for an agent.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['recovery'],
+    fix: 'Put at least one non-blank text item in every isError result, saying what failed and what to do next.',
     messages: {
       noContent: 'The isError result has no content items: the model learns that something failed and nothing else.',
       noText: 'The isError result has {items} content item(s) but no text item: say in text what failed.',

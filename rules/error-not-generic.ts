@@ -34,6 +34,7 @@ export const rule: Rule<Options> = {
     description: 'Error text says what failed: a bare "Operation failed" or "Internal error" leaves the agent guessing whether to retry, fix or escalate.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['recovery'],
+    fix: 'Replace catch-all texts such as "Operation failed" with what failed, with which input and what to do next, by classifying the exception before building the error.',
     messages: {
       generic: 'The error text is only "{phrase}" ({kind}): say what failed, with which input, and what to do next.',
     },

@@ -62,9 +62,13 @@ export const rule: Rule<{ maxBytes: number }> = {
     description: 'An error answer is at most 8 KiB of text and does not echo back an oversized argument: a huge error floods the model\'s context.',
     severity: { recommended: 'warning', strict: 'warning' },
     tags: ['robustness'],
+    fix: 'Keep error text within the size bound: say what failed in a sentence or two and log long details on the server.',
     messages: {
       tooLarge: 'The error answer is {bytes} bytes of text ({where}), over the {maxBytes}-byte bound: say what failed in a sentence; log the details.',
-      echoed: 'The error answer echoes at least {run} characters of an oversized argument back ({where}): "{excerpt}". Describe the input (its size, its field) instead of repeating it.',
+      echoed: {
+        text: 'The error answer echoes at least {run} characters of an oversized argument back ({where}): "{excerpt}". Describe the input (its size, its field) instead of repeating it.',
+        fix: 'Describe an oversized argument in the error (its field, its size, the limit) instead of repeating its value.',
+      },
     },
     options: {
       schema: {

@@ -24,16 +24,47 @@ export const rule: Rule = {
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['security', 'http'],
     securitySeverity: '8.0',
+    fix: 'Check the token of every request and refuse a missing or invalid one with HTTP 401 and a WWW-Authenticate: Bearer challenge naming your protected-resource metadata.',
     messages: {
-      badTokenServed: { text: '{label} was served ({answer}) although the same request without a token got HTTP {control}: the server does not check the token it is given.', severity: 'error' },
-      tokenNotNeeded: { text: '{label} was served ({answer}): the Authorization header given is not needed; if this server is meant to be protected, it does not enforce authorization.', severity: 'note' },
-      wrongStatus: '{label} was refused with {answer}; the authorization spec of {version} asks for HTTP {expected}.',
-      noChallenge: '{label} got HTTP 401 without a Bearer challenge (WWW-Authenticate: {challenge}): a client cannot tell how to authorize.',
-      noInvalidToken: { text: '{label} got HTTP 401 whose Bearer challenge names error "{error}", not "invalid_token" (RFC 6750 §3.1): a client cannot tell a bad token from a missing one.', severity: { recommended: 'note', strict: 'warning' } },
-      notJson: '{label} was refused with {answer}, a body that is no JSON: a client expects an OAuth error ({"error": "invalid_token"}) or a JSON-RPC error.',
-      noDiscovery: 'The 401 without a token names no protected-resource metadata a client can read, and none is served at the well-known URIs ({asked}): a client cannot find where to get a token.',
-      metadataInvalid: 'The protected-resource metadata at {path} {problem} (RFC 9728; MCP authorization).',
-      scopeNotNamed: 'HTTP 403 with a Bearer challenge ({challenge}) lacks {missing}: name error="insufficient_scope" and the scope= the request needs, so a client can ask for it.',
+      badTokenServed: {
+        text: '{label} was served ({answer}) although the same request without a token got HTTP {control}: the server does not check the token it is given.',
+        severity: 'error',
+        fix: 'Validate every token you are given (signature or introspection, audience, expiry) and refuse a wrong or malformed one with HTTP 401, as you refuse a request without one.',
+      },
+      tokenNotNeeded: {
+        text: '{label} was served ({answer}): the Authorization header given is not needed; if this server is meant to be protected, it does not enforce authorization.',
+        severity: 'note',
+        fix: 'Require a valid token on every request, tools/list included, if this server is meant to be protected; if it is public, lint it without the Authorization header.',
+      },
+      wrongStatus: {
+        text: '{label} was refused with {answer}; the authorization spec of {version} asks for HTTP {expected}.',
+        fix: 'Answer authorization failures with the status the spec names: 401 for a missing or invalid token, 400 or 401 for a malformed header, 403 for insufficient scope.',
+      },
+      noChallenge: {
+        text: '{label} got HTTP 401 without a Bearer challenge (WWW-Authenticate: {challenge}): a client cannot tell how to authorize.',
+        fix: 'Send WWW-Authenticate: Bearer with every 401, with resource_metadata="<URL of your protected-resource metadata>" from protocol 2025-06-18 on.',
+      },
+      noInvalidToken: {
+        text: '{label} got HTTP 401 whose Bearer challenge names error "{error}", not "invalid_token" (RFC 6750 §3.1): a client cannot tell a bad token from a missing one.',
+        severity: { recommended: 'note', strict: 'warning' },
+        fix: 'Put error="invalid_token" in the Bearer challenge of the 401 for a wrong, expired or malformed token (RFC 6750 §3.1).',
+      },
+      notJson: {
+        text: '{label} was refused with {answer}, a body that is no JSON: a client expects an OAuth error ({"error": "invalid_token"}) or a JSON-RPC error.',
+        fix: 'Refuse with a JSON body, an OAuth error such as {"error":"invalid_token"} or a JSON-RPC error, instead of an HTML page.',
+      },
+      noDiscovery: {
+        text: 'The 401 without a token names no protected-resource metadata a client can read, and none is served at the well-known URIs ({asked}): a client cannot find where to get a token.',
+        fix: "Serve RFC 9728 protected-resource metadata at /.well-known/oauth-protected-resource (plus your MCP path), or name its URL in the 401's resource_metadata.",
+      },
+      metadataInvalid: {
+        text: 'The protected-resource metadata at {path} {problem} (RFC 9728; MCP authorization).',
+        fix: "Make your protected-resource metadata name this server's URL as its resource and list at least one authorization server in authorization_servers (RFC 9728).",
+      },
+      scopeNotNamed: {
+        text: 'HTTP 403 with a Bearer challenge ({challenge}) lacks {missing}: name error="insufficient_scope" and the scope= the request needs, so a client can ask for it.',
+        fix: 'Put error="insufficient_scope" and scope="<the scopes the request needs>" in the Bearer challenge of every 403, so a client can ask for them.',
+      },
     },
   },
 

@@ -10,6 +10,7 @@ export const rule: Rule = {
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['security', 'http'],
     securitySeverity: '6.5',
+    fix: 'Check the Origin header of every request against the origins you allow and refuse any other with HTTP 403 Forbidden before handling the request.',
     messages: {
       served: 'A request with the foreign Origin {origin} was served ({answer}): a web page the user visits can reach this server through DNS rebinding. Validate Origin and refuse a foreign one with 403 Forbidden.',
       serverError: 'A request with the foreign Origin {origin} got {answer}: a server error, where protocol {version} asks for a refusal (403 Forbidden).',

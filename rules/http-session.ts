@@ -11,6 +11,7 @@ export const rule: Rule = {
     description: 'After a Streamable HTTP server issued an Mcp-Session-Id, a request with an unknown session id gets 404 Not Found and one without a session id 400 Bad Request.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['protocol', 'http'],
+    fix: 'Look up the Mcp-Session-Id of every request and answer an unknown one with 404 Not Found and a missing one with 400 Bad Request, never serving such a request or failing with a 5xx.',
     messages: {
       served: 'The request ({label}) was served ({answer}) although the server issued a session: it does not check which session a request belongs to. Answer {expected}.',
       serverError: 'The request ({label}) got {answer}: a server error, where protocol {version} asks for {expected}.',

@@ -11,6 +11,7 @@ export const rule: Rule = {
     description: 'Streamable HTTP requests without Accept, with a Content-Type other than JSON, or with GET or DELETE get the 4xx the era names (406, 415, 405), never a server error.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['protocol', 'http'],
+    fix: 'Refuse a request the transport does not take with a 4xx (415 for a non-JSON body, 405 for a GET or DELETE you do not serve, 406 without Accept), never a 5xx.',
     messages: {
       serverError: 'The request ({label}) got {answer}: a server error for a request the server only had to refuse ({expected}).',
       servedMust: 'The request ({label}) was answered as usual ({answer}); protocol {version} requires {expected}.',

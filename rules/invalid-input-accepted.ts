@@ -9,6 +9,7 @@ export const rule: Rule = {
     description: 'Schema-violating input (missing required, wrong type, null, out of range) is rejected, not run as if valid.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['validation', 'robustness'],
+    fix: "Validate arguments against the tool's inputSchema before acting and return an isError result that names the argument at fault and the value expected.",
     messages: {
       accepted: 'Schema-violating input ({label}) was accepted with a plain success result; validate arguments and return isError: true naming the argument. Text: "{text}"',
     },

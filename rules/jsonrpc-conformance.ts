@@ -20,6 +20,10 @@ type Id = string | number | null | undefined;
 
 const HTTP_ONLY = 'A bad frame ({label}) was answered with {http} and no JSON-RPC message; JSON-RPC requires error {expected}.';
 const BATCH_ACCEPTED = 'A batch of one request was processed; protocol {version} has no batches: reject it with -32600.';
+// Fixes several messages share: an answer's JSON-RPC shape is one change however it is broken, and so is each batch rule.
+const SHAPE_FIX = 'Build every answer as JSON-RPC 2.0 says: jsonrpc "2.0", the request\'s id, and either a result or an error object with an integer code and a string message.';
+const BATCHES_REQUIRED_FIX = 'Accept JSON-RPC batches in 2025-03-26 sessions and answer each request in them.';
+const NO_BATCHES_FIX = 'Reject a JSON-RPC batch with -32600 and id null in every session but 2025-03-26, the only version that has batches.';
 
 /** The id a frame carries when it can be read: a string or number id of an object (or of a batch's first element). */
 function readableId(request: unknown): string | number | null {
@@ -171,31 +175,47 @@ export const rule: Rule = {
     description: 'Bad JSON gets -32700, invalid request objects -32600, unknown methods -32601, with the right id; batches follow the negotiated version; every answer is well-formed JSON-RPC.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['protocol'],
+    fix: "Answer a bad frame with JSON-RPC's own error (-32700 invalid JSON, -32600 invalid request, -32601 unknown method) under the frame's id, or id null when it cannot be read.",
     messages: {
-      missingResultType: 'A result in the {version} era carries no resultType ("complete" or "input_required"); clients of that era reject it.',
+      missingResultType: {
+        text: 'A result in the {version} era carries no resultType ("complete" or "input_required"); clients of that era reject it.',
+        fix: 'Put resultType: "complete" (or "input_required") in every result of a 2026-07-28 session.',
+      },
       wrongCode: 'A bad frame ({label}) was answered with a JSON-RPC error with {codeAsSent}; JSON-RPC requires {expected}.',
       accepted: 'A bad frame ({label}) was answered with a result; JSON-RPC requires error {expected}.',
       silent: { text: 'A bad frame ({label}) got no answer; JSON-RPC requires error {expected} (clients must not send such frames, so on stdio this is a note).', severity: 'note' },
       noAnswer: 'A request ({label}) got no answer; JSON-RPC requires error {expected} with the request id.',
       httpOnly: { text: HTTP_ONLY, severity: 'note' },
       unknownMethodHttpOnly: HTTP_ONLY,
-      methodNotFoundStatus: 'An unknown method ({label}) was answered with -32601 under HTTP {status}; protocol {version} over Streamable HTTP requires 404 Not Found with it.',
+      methodNotFoundStatus: {
+        text: 'An unknown method ({label}) was answered with -32601 under HTTP {status}; protocol {version} over Streamable HTTP requires 404 Not Found with it.',
+        fix: "Send an unknown method's -32601 with HTTP status 404 Not Found in 2026-07-28 sessions over Streamable HTTP.",
+      },
       idNotNull: 'The answer to a bad frame ({label}) has id {received}; when the id cannot be read it must be null.',
       idNotEchoed: 'The answer to a bad frame ({label}) has id {received}, not the id {sent} the frame carried.',
-      batchUnanswered: 'A batch of one request got no answer; protocol {version} requires servers to accept batches.',
-      batchRejected: 'A batch of one request was not processed ({answer}); protocol {version} requires servers to accept batches.',
-      batchAccepted: BATCH_ACCEPTED,
-      batchAcceptedUnversioned: { text: BATCH_ACCEPTED, severity: 'note' },
-      badVersion: 'The answer has jsonrpc {value}; every JSON-RPC 2.0 answer carries jsonrpc: "2.0".',
-      resultAndError: 'The answer carries both result and error; exactly one of them is allowed.',
-      neitherResultNorError: 'The answer carries neither result nor error; exactly one of them is required.',
-      idMismatch: 'The answer has id {received}, but the request had id {sent}.',
-      errorNotObject: 'The error member is not an object ({value}); it must be {code, message, data?}.',
-      badErrorCode: 'The answer\'s error has {codeAsSent}: JSON-RPC error codes are integers.',
-      badErrorMessage: 'The error message {value} is not a string.',
-      reservedCode: 'Error code {code} lies in JSON-RPC\'s reserved range (-32768..-32000) but is not one JSON-RPC or MCP defines.',
-      modernCode: 'Error code {code} is defined by protocol 2026-07-28 only; this session negotiated {version}.',
-      misusedCode: 'Error code {code} answers a well-formed {method} request; -32700 and -32600 are for frames that are not valid JSON or not valid requests.',
+      batchUnanswered: { text: 'A batch of one request got no answer; protocol {version} requires servers to accept batches.', fix: BATCHES_REQUIRED_FIX },
+      batchRejected: { text: 'A batch of one request was not processed ({answer}); protocol {version} requires servers to accept batches.', fix: BATCHES_REQUIRED_FIX },
+      batchAccepted: { text: BATCH_ACCEPTED, fix: NO_BATCHES_FIX },
+      batchAcceptedUnversioned: { text: BATCH_ACCEPTED, severity: 'note', fix: NO_BATCHES_FIX },
+      badVersion: { text: 'The answer has jsonrpc {value}; every JSON-RPC 2.0 answer carries jsonrpc: "2.0".', fix: SHAPE_FIX },
+      resultAndError: { text: 'The answer carries both result and error; exactly one of them is allowed.', fix: SHAPE_FIX },
+      neitherResultNorError: { text: 'The answer carries neither result nor error; exactly one of them is required.', fix: SHAPE_FIX },
+      idMismatch: { text: 'The answer has id {received}, but the request had id {sent}.', fix: SHAPE_FIX },
+      errorNotObject: { text: 'The error member is not an object ({value}); it must be {code, message, data?}.', fix: SHAPE_FIX },
+      badErrorCode: { text: 'The answer\'s error has {codeAsSent}: JSON-RPC error codes are integers.', fix: SHAPE_FIX },
+      badErrorMessage: { text: 'The error message {value} is not a string.', fix: SHAPE_FIX },
+      reservedCode: {
+        text: 'Error code {code} lies in JSON-RPC\'s reserved range (-32768..-32000) but is not one JSON-RPC or MCP defines.',
+        fix: "Number your own errors in the server range -32099..-32000 or outside JSON-RPC's reserved range -32768..-32000, whose other codes only JSON-RPC and MCP define.",
+      },
+      modernCode: {
+        text: 'Error code {code} is defined by protocol 2026-07-28 only; this session negotiated {version}.',
+        fix: 'Send the codes -32020, -32021 and -32022 only in sessions that negotiated 2026-07-28, the version that defines them.',
+      },
+      misusedCode: {
+        text: 'Error code {code} answers a well-formed {method} request; -32700 and -32600 are for frames that are not valid JSON or not valid requests.',
+        fix: 'Keep -32700 and -32600 for frames that are not JSON or not valid requests, and refuse a well-formed request with the error that fits it, such as -32601 or -32602.',
+      },
     },
   },
 

@@ -11,6 +11,7 @@ export const rule: Rule = {
     description: 'A malformed tools/call (no name, a non-string name, arguments that are not an object, params an array or missing) is answered with JSON-RPC -32602.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['protocol'],
+    fix: 'Check tools/call params before dispatch (an object with a string name, and arguments an object if given) and answer a malformed call with JSON-RPC -32602 (Invalid params).',
     messages: {
       internalError: 'A malformed request ({label}) was answered with JSON-RPC -32603 Internal error; the request is wrong, not the server: answer {expected} (Invalid params). Message: "{message}"',
       wrongCode: 'A malformed request ({label}) was answered with a JSON-RPC error with {codeAsSent}; the spec requires {expected} (Invalid params).',

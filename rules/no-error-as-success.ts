@@ -26,6 +26,7 @@ export const rule: Rule = {
     description: 'A success result (no isError) must not carry failure text: the model would take the error for data.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['layer'],
+    fix: 'Set isError: true on every result that reports a failure, instead of returning failure text or an error object as a successful result.',
     messages: {
       failureTextOnInvalidInput:
         'Input that must fail ({label}) got a success result whose text reads as a failure ("{phrase}"): set isError: true. Text: "{text}"',

@@ -15,6 +15,7 @@ export const rule: Rule<Options> = {
     severity: { recommended: 'error', strict: 'error' },
     tags: ['security'],
     securitySeverity: '5.3',
+    fix: 'Log paths, host names, addresses and exception dumps on the server, and return only what failed in domain words, such as "Order database temporarily unavailable".',
     messages: {
       leak: 'The error answer leaks an internal detail ({kind}) in {where}: "{match}". Log it server-side; tell the model what failed in domain words.',
     },

@@ -11,6 +11,7 @@ export const rule: Rule<Required<SecretOptions>> = {
     tags: ['security'],
     securitySeverity: '9.0',
     capsGrade: 'D',
+    fix: 'Strip credentials (keys, tokens, passwords, connection-string secrets) from everything that goes into an error answer, and rotate any credential that was exposed.',
     messages: {
       secret: 'The error answer carries a credential ({kind}) in {where}: "{match}". Rotate it and strip credentials from error text.',
     },

@@ -10,6 +10,7 @@ export const rule: Rule = {
     severity: { recommended: 'error', strict: 'error' },
     tags: ['security'],
     securitySeverity: '4.3',
+    fix: 'Catch errors at the tool boundary, log the stack on the server, and return only a message that says what went wrong and what to send instead.',
     messages: {
       stackTrace: 'The error answer carries a {language} stack trace in {where}: "{frame}". Log it server-side; return a clean message.',
     },

@@ -18,11 +18,13 @@ export const rule: Rule = {
     description: 'Notifications, known or unknown, are never answered: a response to a message without an id is a protocol violation clients may choke on.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['protocol'],
+    fix: 'Never answer a message without an id, not even with an error: drop an unknown or unexpected notification silently.',
     messages: {
       answered: 'The notification {method} ({label}) was answered with {answer}{more}; a notification gets no response, not even an error.',
       notAccepted: {
         text: 'The notification {method} ({label}) was answered with HTTP {status}{type}; Streamable HTTP requires 202 Accepted with no body for a notification it accepts.',
         severity: 'warning',
+        fix: 'Answer a notification you accept over Streamable HTTP with 202 Accepted and an empty body.',
       },
     },
   },

@@ -26,15 +26,26 @@ export const rule: Rule = {
     description: 'A success result of a tool with an outputSchema carries structuredContent that conforms to it; from 2025-06-18 structured content also comes as text.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['protocol', 'schema'],
+    fix: "Return structuredContent that validates against the tool's outputSchema, or correct the schema to describe what the tool really returns.",
     messages: {
-      missingStructuredContent: 'The tool declares an outputSchema but its success result ({label}) has no structuredContent: from {version} a tool with an outputSchema must return conforming structured content.',
+      missingStructuredContent: {
+        text: 'The tool declares an outputSchema but its success result ({label}) has no structuredContent: from {version} a tool with an outputSchema must return conforming structured content.',
+        fix: 'Return structuredContent that conforms to the outputSchema in every success result of a tool that declares one, or remove the outputSchema.',
+      },
       nonConforming: 'The success result\'s structuredContent ({label}) does not conform to the tool\'s outputSchema: {error}. Clients that validate (the official SDKs do) reject the whole result.',
       nonConformingOnError: {
         text: 'The isError result\'s structuredContent ({label}) does not conform to the tool\'s outputSchema: {error}. The spec is silent, but @modelcontextprotocol/sdk 1.x clients throw on it.',
         severity: 'note',
+        fix: "Leave structuredContent off isError results or make it conform to the tool's outputSchema, since @modelcontextprotocol/sdk 1.x clients throw on a mismatch.",
       },
-      notAnObject: 'The success result\'s structuredContent is {type}; in protocol {version} it must be a JSON object (any JSON value only from 2026-07-28).',
-      noTextFallback: 'The success result carries structuredContent but no text content: from {version} a tool returning structured content should also return it as text for clients that only read content.',
+      notAnObject: {
+        text: 'The success result\'s structuredContent is {type}; in protocol {version} it must be a JSON object (any JSON value only from 2026-07-28).',
+        fix: 'Wrap structuredContent in a JSON object, such as {"result": …}, before protocol 2026-07-28, and declare the outputSchema as an object to match.',
+      },
+      noTextFallback: {
+        text: 'The success result carries structuredContent but no text content: from {version} a tool returning structured content should also return it as text for clients that only read content.',
+        fix: 'Also return the structured content as text, such as a text item holding its JSON, for clients that only read content.',
+      },
     },
   },
 

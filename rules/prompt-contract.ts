@@ -9,6 +9,7 @@ export const rule: Rule = {
     description: 'prompts/get of an unknown prompt, or without a required argument, is refused with JSON-RPC -32602, not served.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['layer', 'protocol', 'prompts'],
+    fix: 'Check prompts/get against your prompts (a known name, every required argument, string values) and refuse a mismatch with JSON-RPC -32602 naming what is wrong.',
     messages: {
       unknownAccepted: { text: "prompts/get of the unknown prompt '{name}' was answered with a prompt: the agent uses a prompt that does not exist; refuse it with -32602.", severity: 'error' },
       missingAccepted: "prompts/get {label} was answered with a prompt: a required argument was left out and nothing said so; refuse it with -32602 naming the argument.",

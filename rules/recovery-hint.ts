@@ -68,11 +68,21 @@ export const rule: Rule = {
     description: 'An error names the offending argument or the expected input (validation), or says what to do next (other failures).',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['recovery'],
+    fix: 'Say in every error what to do next (retry later, change an input, call another tool, or escalate), in words or in metadata such as suggestedAction.',
     messages: {
-      noArgumentHint: 'The error for schema-violating input ({label}) names neither the argument ({names}) nor the expected type, format or values: "{text}"',
+      noArgumentHint: {
+        text: 'The error for schema-violating input ({label}) names neither the argument ({names}) nor the expected type, format or values: "{text}"',
+        fix: "Name the argument at fault in every validation error and what a valid value looks like, e.g. \"'limit' must be an integer from 1 to 100, got 'ten'\".",
+      },
       noNextStep: 'The error ({label}) does not say what to do next (retry, change the input, call another tool, escalate) and carries no metadata: "{text}"',
-      noToolHint: "The error for unknown tool '{name}' neither names it nor lists the available tools: \"{text}\"",
-      noRequestHint: 'The error for {label} names neither what was asked for ({name}) nor the parameter at fault, and says nothing of what to send instead: "{text}"',
+      noToolHint: {
+        text: "The error for unknown tool '{name}' neither names it nor lists the available tools: \"{text}\"",
+        fix: 'Name the requested tool in an unknown-tool error and list the tools that do exist, or the closest match.',
+      },
+      noRequestHint: {
+        text: 'The error for {label} names neither what was asked for ({name}) nor the parameter at fault, and says nothing of what to send instead: "{text}"',
+        fix: 'Name what was asked for (the prompt, the URI) or the parameter at fault in the refusal, and say what to send instead, such as the valid names.',
+      },
     },
   },
 

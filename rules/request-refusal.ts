@@ -14,8 +14,12 @@ export const rule: Rule = {
     description: 'Requests the spec says to refuse (an invalid cursor or log level, malformed params, an unknown completion reference, an undeclared capability) get a JSON-RPC error with the code it names.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['protocol'],
+    fix: 'Refuse the requests the spec says to refuse with the code it names: -32602 for a bad cursor, log level, params or completion reference, -32601 for an undeclared capability.',
     messages: {
-      undeclaredServed: '{method} ({label}) was answered with a result although the server did not declare the capability; declare it, or refuse the method with -32601.',
+      undeclaredServed: {
+        text: '{method} ({label}) was answered with a result although the server did not declare the capability; declare it, or refuse the method with -32601.',
+        fix: 'Declare the capability whose methods you serve, or answer those methods with JSON-RPC -32601 (Method not found).',
+      },
       ignored: { text: '{method} ({label}) was answered with a result, as if its params were right; the spec asks for {expected}.', severity: { recommended: 'note', strict: 'warning' } },
       accepted: '{method} ({label}) was answered with a result; the spec asks to refuse it with {expected}.',
       internalCode: '{method} ({label}) was refused with -32603, which is for internal errors only; the spec asks for {expected}.',

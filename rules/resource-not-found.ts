@@ -9,6 +9,7 @@ export const rule: Rule = {
     description: 'resources/read of a URI that does not exist is refused with the JSON-RPC code of the negotiated version, never answered with empty contents.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['layer', 'protocol', 'resources'],
+    fix: 'Refuse resources/read of a URI that does not exist or is malformed with JSON-RPC -32602 (Invalid params) naming the URI, never with empty contents or content.',
     messages: {
       // 2026-07-28: "Servers MUST NOT return an empty contents array for a non-existent resource."
       emptyContentsMust: { text: 'resources/read of {uri} ({label}) was answered with empty contents; from 2026-07-28 a server MUST refuse a missing resource with -32602.', severity: 'error' },

@@ -25,6 +25,7 @@ export const rule: Rule = {
     severity: { recommended: 'error', strict: 'error' },
     tags: ['security', 'resources'],
     securitySeverity: '8.0',
+    fix: 'Resolve each resource URI against the resources you list and refuse one that leaves their root (.. segments included) with JSON-RPC -32602 before reading anything.',
     messages: {
       served: 'resources/read of the traversal-looking {uri} was served ({characters} characters, withheld): every resource URI must be validated against what the server may expose.',
     },

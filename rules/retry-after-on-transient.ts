@@ -35,11 +35,14 @@ export const rule: Rule = {
     description: 'A transient error (timeout, rate limit, unavailable, retryable) carries a retry delay, as a field or as text.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['recovery'],
+    fix: 'Give every transient error a retry delay: retryAfterSeconds in its structuredContent, or "retry after N seconds" in its text.',
     messages: {
       noDelay:
         'The error is transient ({signal}: "{marker}") but gives no retry delay: add retryAfterSeconds (or "retry after N seconds") so the agent waits instead of hammering.',
-      noRetryAfterHeader:
-        'The server answered HTTP {status} without a Retry-After header{resent}: a client can only guess how long to back off. Send Retry-After (seconds) with every 429 and 503.',
+      noRetryAfterHeader: {
+        text: 'The server answered HTTP {status} without a Retry-After header{resent}: a client can only guess how long to back off. Send Retry-After (seconds) with every 429 and 503.',
+        fix: 'Send a Retry-After header (in seconds) with every HTTP 429 and 503 response.',
+      },
     },
   },
 

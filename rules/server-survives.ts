@@ -8,16 +8,20 @@ export const rule: Rule = {
     severity: { recommended: 'error', strict: 'error' },
     tags: ['robustness'],
     capsGrade: 'D',
+    fix: 'Catch every exception in request handlers and bound what an input may cost (size, depth, time), so no call can crash, stall or disconnect the server.',
     messages: {
       exited: 'The server closed the connection while handling this call (exit code {exitCode}, signal {signal}).',
       dropped: 'The server dropped the HTTP connection while handling this call ({error}): the client gets a network error, not an answer.',
       unresponsive: 'The server stopped answering after this call: the liveness check that followed it got no answer.',
-      lostSession:
-        'The server forgot the session it issued while handling this call, or right after it: HTTP 404 for its Mcp-Session-Id. A client must start over with initialize, and loses everything the session held.',
+      lostSession: {
+        text: 'The server forgot the session it issued while handling this call, or right after it: HTTP 404 for its Mcp-Session-Id. A client must start over with initialize, and loses everything the session held.',
+        fix: 'Keep each issued Mcp-Session-Id valid until the client ends it or it expires, storing sessions where a failed request or a restart cannot drop them.',
+      },
       // Only a failure that happens again caps the grade: one that does not is a note.
       flaky: {
         text: 'The server {what} after this call, but not when the same input was sent again alone: a flaky failure (a loaded machine, a busy process), not a crash this input causes.',
         severity: 'note',
+        fix: 'Keep the server answering under load: move long blocking work (a big query, a parse) off the thread that reads requests.',
       },
     },
   },

@@ -8,6 +8,7 @@ export const rule: Rule = {
     description: 'A stdio server writes nothing but JSON-RPC messages to stdout: a stray log line can break the client\'s framing and end the session.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['protocol', 'robustness'],
+    fix: 'Send logs, banners and debug output to stderr (console.error, logging to sys.stderr) so that stdout carries only JSON-RPC messages.',
     messages: {
       noise: 'The server wrote {count} non-JSON-RPC line(s) to stdout {when}; first: "{line}". Log to stderr: stdout is the protocol channel.',
     },

@@ -11,13 +11,23 @@ export const rule: Rule = {
     description: 'An isError result carries machine-readable metadata: a category (transient, validation, permission, business) and a retryable flag, consistent with each other and with the input.',
     severity: { recommended: 'note', strict: 'error' },
     tags: ['recovery', 'metadata'],
+    fix: 'Add an errorCategory (transient, validation, permission or business) and an isRetryable flag, true only for transient, to every tool error, e.g. in structuredContent.',
     messages: {
       missing: 'The tool error carries no machine-readable category or retryable flag: add e.g. structuredContent {errorCategory, isRetryable} so the agent can branch without parsing prose.',
       missingCategory: 'The tool error has a retryable flag ({retryableWhere}) but no category: add one of transient, validation, permission, business.',
-      unmappedCategory: 'The tool error\'s category "{value}" ({where}) is none of transient, validation, permission, business{retryableNote}.',
+      unmappedCategory: {
+        text: 'The tool error\'s category "{value}" ({where}) is none of transient, validation, permission, business{retryableNote}.',
+        fix: "Use transient, validation, permission or business as the error's category, or a value that maps to one, such as timeout, invalid_input or forbidden.",
+      },
       missingRetryable: 'The tool error has a category ({category} at {categoryWhere}) but no retryable flag: add isRetryable: {retryable}.',
-      inconsistent: 'The tool error says category {category} ({categoryWhere}) but retryable {retryable} ({retryableWhere}): a {category} error is {expected}.',
-      probeMismatch: 'Schema-violating input ({label}) got a tool error of category {category} ({categoryWhere}); a schema violation is a validation error.',
+      inconsistent: {
+        text: 'The tool error says category {category} ({categoryWhere}) but retryable {retryable} ({retryableWhere}): a {category} error is {expected}.',
+        fix: 'Make the retryable flag agree with the category: isRetryable true for transient errors, false for validation, permission and business ones.',
+      },
+      probeMismatch: {
+        text: 'Schema-violating input ({label}) got a tool error of category {category} ({categoryWhere}); a schema violation is a validation error.',
+        fix: 'Categorise the errors for arguments that break the input schema as validation, with isRetryable: false.',
+      },
     },
   },
 

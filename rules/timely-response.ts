@@ -8,12 +8,14 @@ export const rule: Rule = {
     severity: { recommended: 'error', strict: 'error' },
     tags: ['robustness'],
     capsGrade: 'D',
+    fix: "Bound slow work with a timeout shorter than the client's and answer with an isError result (transient, with a retry delay) instead of leaving the call unanswered.",
     messages: {
       timeout: 'No answer within {timeoutMs} ms ({label}): bound slow work and answer with an isError result (transient, with a retry delay) instead.',
       // Only a timeout that happens again caps the grade: one that does not is a note.
       flaky: {
         text: 'No answer within {timeoutMs} ms ({label}), but the same input sent again alone was answered in {recheckMs} ms: a flaky delay (a loaded machine, a stalled lookup), not a hang.',
         severity: 'note',
+        fix: "Keep answers well inside the client's timeout under load: move long blocking work off the request path, or send progress notifications during long calls.",
       },
     },
   },

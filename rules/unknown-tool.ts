@@ -12,6 +12,7 @@ export const rule: Rule = {
     description: 'A tools/call for an unknown tool name is answered with JSON-RPC -32602 whose message names the tool.',
     severity: { recommended: 'error', strict: 'error' },
     tags: ['layer', 'protocol'],
+    fix: 'Answer a tools/call for a tool you do not have with JSON-RPC -32602 (Invalid params) whose message names the tool and lists the available ones.',
     messages: {
       // §3: a note in the recommended profile (88% of servers do this; SEP-2145, a draft, would allow it), a warning in strict.
       toolErrorResult: {

@@ -11,6 +11,12 @@ export interface MessageLevel {
   severity: Record<ProfileName, RuleLevel>;
 }
 
+/** A message whose fix is its own, not its rule's. */
+export interface MessageFix {
+  messageId: string;
+  fix: string;
+}
+
 /** One option a rule takes: its value when not given, and what it is for. */
 export interface OptionEntry {
   name: string;
@@ -24,6 +30,10 @@ export interface CatalogEntry {
   severity: Record<ProfileName, RuleLevel>;
   tags: string[];
   docs: string;
+  /** What the server author changes so the rule's findings go away: one sentence. */
+  fix: string;
+  /** The messages that say their own fix, in the order the meta declares them. */
+  messageFixes: MessageFix[];
   /** The messages whose level differs from the rule's, in the order the meta declares them. */
   exceptions: MessageLevel[];
   options: OptionEntry[];
@@ -62,6 +72,11 @@ export function catalogEntry(meta: RuleMeta<unknown>): CatalogEntry {
     severity: meta.severity,
     tags: meta.tags,
     docs: ruleDocsPath(meta.id),
+    fix: meta.fix,
+    messageFixes: Object.keys(meta.messages).flatMap((messageId) => {
+      const fix = messageOf(meta, messageId)?.fix;
+      return fix === undefined ? [] : [{ messageId, fix }];
+    }),
     exceptions,
     options: optionsOf(meta),
     capsGrade: meta.capsGrade ?? null,

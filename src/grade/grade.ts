@@ -6,6 +6,7 @@ import type { MetadataOptions } from '../matchers/metadata.js';
 import { schemaErrors } from '../schema/validate.js';
 import { Reading, type ReadingSettings } from './reading.js';
 import { declaredSeverity, messageOf, type Rule } from './rule.js';
+import { ruleById } from '../../rules/index.js';
 
 export interface EnabledRule {
   rule: Rule;
@@ -74,6 +75,18 @@ const RULE_FAILED_TEXT = 'mcp-errlint could not grade this answer ({error}); the
 /** The template of a hit's message (the rule-failed one for a rule that threw). */
 export function templateOf(rule: Rule, messageId: string): string {
   return messageOf(rule.meta, messageId)?.text ?? RULE_FAILED_TEXT;
+}
+
+// A rule that threw says nothing about the server: its rule's fix would be advice the answer never earned.
+const RULE_FAILED_FIX = "Send this answer to mcp-errlint's issue tracker (the replay command reproduces it): the rule could not read it, so no change to the server is known yet.";
+
+/** What the server author changes for a hit: its message's own fix, else its rule's (for a rule that threw, a report to us). */
+export function fixOf(ruleId: string, messageId: string): string {
+  const rule = ruleById(ruleId);
+  if (rule === undefined) throw new Error(`fixOf: no rule '${ruleId}'`);
+  const message = messageOf(rule.meta, messageId);
+  if (message === undefined && messageId === RULE_FAILED) return RULE_FAILED_FIX;
+  return message?.fix ?? rule.meta.fix;
 }
 
 /** Grades exchanges with the enabled rules: one reading per answer, applicability decided once, findings as data. */

@@ -3,10 +3,15 @@
 import type { Grade, JsonSchema, ProfileName, RuleLevel, SessionFacts, Severity } from '../types.js';
 import type { Reading } from './reading.js';
 
-/** A message and, when it differs from the rule's level, its severity: one for both profiles, or one per profile. */
+/**
+ * A message and, when it differs from the rule's level, its severity: one for both profiles, or one per profile; and,
+ * when it stands for another mechanism than the rule's fix answers, a fix of its own.
+ */
 export interface MessageMeta {
   text: string;
   severity?: Severity | Record<ProfileName, Severity>;
+  /** What the server author changes for this message, when it is not what the rule's fix says (same form as RuleMeta.fix). */
+  fix?: string;
 }
 
 export interface RuleMeta<O = Record<string, never>> {
@@ -15,7 +20,12 @@ export interface RuleMeta<O = Record<string, never>> {
   /** The rule's level in each profile; a message without a severity of its own is reported at it. */
   severity: Record<ProfileName, RuleLevel>;
   tags: string[];
-  /** Message templates with {named} placeholders: a text, or a text with its own severity (rulebook §3). */
+  /**
+   * What the server author changes so the rule's findings go away: one imperative sentence of at most 200 characters
+   * (a report's cause shows it as its fix when no framework explains the findings). A message may give its own.
+   */
+  fix: string;
+  /** Message templates with {named} placeholders: a text, or a text with its own severity (rulebook §3) or fix. */
   messages: Record<string, string | MessageMeta>;
   /** The options the rule takes: a JSON Schema (an object schema) and the value of each option when not given. */
   options?: { schema: JsonSchema; defaults: O };

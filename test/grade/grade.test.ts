@@ -2,9 +2,10 @@
 // by profile, by its own declaration, and under a level the user set.
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { enabledRules, severityOf } from '../../src/grade/grade.js';
-import type { Rule } from '../../src/grade/rule.js';
-import { RULES } from '../../rules/index.js';
+import { enabledRules, fixOf, RULE_FAILED, severityOf } from '../../src/grade/grade.js';
+import { messageOf, type Rule } from '../../src/grade/rule.js';
+import { RULES, ruleById } from '../../rules/index.js';
+import { fixProblems } from '../helpers/fix.js';
 
 const rule: Rule<{ maxBytes: number }> = {
   meta: {
@@ -12,6 +13,7 @@ const rule: Rule<{ maxBytes: number }> = {
     description: 'A rule for these tests, with every kind of message severity.',
     severity: { recommended: 'warning', strict: 'error' },
     tags: ['test'],
+    fix: 'Change nothing: this rule exists for these tests.',
     messages: {
       plain: 'at the rule level',
       byProfile: { text: 'a note, a warning in strict', severity: { recommended: 'note', strict: 'warning' } },
@@ -66,5 +68,37 @@ describe('severityOf', () => {
   it('grades a rule that threw at the rule\'s level', () => {
     const [enabled] = enabledRules([rule], 'recommended');
     expect(severityOf(enabled, 'ruleFailed', 'recommended')).toBe('warning');
+  });
+});
+
+describe('fixOf', () => {
+  const meta = (id: string) => ruleById(id)!.meta;
+
+  it("gives a message's own fix where it has one, and the rule's fix for every other message", () => {
+    const channel = meta('error-channel');
+    expect(fixOf('error-channel', 'internalErrorOnInvalidInput')).toBe(messageOf(channel, 'internalErrorOnInvalidInput')!.fix);
+    expect(fixOf('error-channel', 'internalErrorOnInvalidInput')).not.toBe(channel.fix);
+    expect(fixOf('error-channel', 'internalErrorOnToolFailure')).toBe(channel.fix);
+    expect(fixOf('no-stack-trace', 'stackTrace')).toBe(meta('no-stack-trace').fix);
+    // A message id the meta does not declare (a report of an older version) still gets its rule's fix.
+    expect(fixOf('no-stack-trace', 'noSuchMessage')).toBe(meta('no-stack-trace').fix);
+  });
+
+  it('answers every message of every rule with a fix, its own or its rule\'s', () => {
+    for (const rule of RULES) {
+      for (const messageId of Object.keys(rule.meta.messages)) {
+        expect(fixOf(rule.meta.id, messageId)).toBe(messageOf(rule.meta, messageId)?.fix ?? rule.meta.fix);
+      }
+    }
+  });
+
+  it("gives a rule that threw no advice of the rule's: the answer goes to mcp-errlint", () => {
+    expect(fixOf('no-stack-trace', RULE_FAILED)).not.toBe(meta('no-stack-trace').fix);
+    expect(fixOf('no-stack-trace', RULE_FAILED)).toMatch(/mcp-errlint/);
+    expect(fixProblems(fixOf('no-stack-trace', RULE_FAILED))).toEqual([]);
+  });
+
+  it('refuses a rule id the registry does not know', () => {
+    expect(() => fixOf('no-such-rule', 'x')).toThrow(/no rule 'no-such-rule'/);
   });
 });

@@ -31,6 +31,19 @@ describe('the rule catalogue', () => {
     expect(catalogEntry(meta('no-stack-trace')).exceptions).toEqual([]);
   });
 
+  it("gives each rule's fix and the messages with a fix of their own, each a message the meta declares", () => {
+    expect(catalogEntry(meta('no-stack-trace'))).toMatchObject({ fix: meta('no-stack-trace').fix, messageFixes: [] });
+    expect(catalogEntry(meta('notification-silence')).messageFixes).toEqual([
+      { messageId: 'notAccepted', fix: 'Answer a notification you accept over Streamable HTTP with 202 Accepted and an empty body.' },
+    ]);
+    for (const entry of catalog()) {
+      const messages = ruleById(entry.id)!.meta.messages;
+      for (const { messageId } of entry.messageFixes) expect(Object.keys(messages), `${entry.id}: ${messageId}`).toContain(messageId);
+      const withFix = Object.values(messages).filter((m) => typeof m === 'object' && m.fix !== undefined);
+      expect(entry.messageFixes).toHaveLength(withFix.length);
+    }
+  });
+
   it('gives options with their defaults, grade caps and security-severity, and keeps the registry order', () => {
     expect(catalogEntry(meta('error-size-bounded')).options).toEqual([{ name: 'maxBytes', default: 8192, description: 'The largest error text allowed, in UTF-8 bytes.' }]);
     expect(catalogEntry(meta('no-internal-details')).options.map((o) => [o.name, o.default])).toEqual([['extraPatterns', []], ['allowedHosts', []]]);

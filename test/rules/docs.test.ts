@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULES, ruleDocsPath } from '../../rules/index.js';
+import { RULES, ruleById, ruleDocsPath } from '../../rules/index.js';
+import { catalogEntry } from '../../src/grade/catalog.js';
+import { fixMarkdown, withFixSection } from '../../src/cli/rules.js';
 import { NO_TOOL, type AuthCase, type Exchange, type Expectation, type HttpFacts, type JsonRpcError, type JsonSchema, type ProbeKind, type RepairRecord } from '../../src/types.js';
 import { authCase } from '../../probes/auth.js';
 import { grade, httpCases, httpExchange, type GradeOptions } from '../helpers/exchange.js';
@@ -171,7 +173,11 @@ describe.each(RULES.map((r) => [r.meta.id, r] as const))('docs/rules/%s.md', (id
 
   it('has the sections every rule doc has', () => {
     expect(doc.startsWith(`# ${id}\n`)).toBe(true);
-    for (const heading of ['Why it matters', 'Fails', 'Passes', 'Options', 'When not to use it']) expect(doc).toContain(`\n## ${heading}\n`);
+    for (const heading of ['Why it matters', 'How to fix', 'Fails', 'Passes', 'Options', 'When not to use it']) expect(doc).toContain(`\n## ${heading}\n`);
+  });
+
+  it("shows the fix its meta gives, and every message's own (npm run docs:rules writes them)", () => {
+    expect(withFixSection(doc, catalogEntry(rule.meta)), `docs/rules/${id}.md's "How to fix" differs from the rule's meta: run \`npm run docs:rules\``).toBe(doc);
   });
 
   it('its failing example fails', () => {
@@ -185,5 +191,29 @@ describe.each(RULES.map((r) => [r.meta.id, r] as const))('docs/rules/%s.md', (id
   it('its passing example passes', () => {
     const { exchange, facts } = example(doc, 'Passes');
     expect(grade(rule, exchange, facts)).toEqual({ applies: true, findings: [] });
+  });
+});
+
+describe('the "How to fix" section of a rule doc', () => {
+  const entry = catalogEntry(ruleById('error-channel')!.meta);
+  const doc = readFileSync(join(root, ruleDocsPath('error-channel')), 'utf8');
+  const section = fixMarkdown(entry);
+
+  it("holds the rule's fix, then each message's own under its id", () => {
+    expect(doc).toContain(`\n${section}\n## Fails\n`);
+    expect(section).toContain(`\n${entry.fix}\n`);
+    expect(section).toContain(`\n- \`internalErrorOnInvalidInput\`: ${entry.messageFixes.find((m) => m.messageId === 'internalErrorOnInvalidInput')!.fix}\n`);
+    // Messages that share a fix share its line.
+    expect(fixMarkdown(catalogEntry(ruleById('jsonrpc-conformance')!.meta))).toContain('\n- `batchUnanswered`, `batchRejected`: ');
+  });
+
+  it('would fail a doc without it, or with a fix the meta no longer gives', () => {
+    const without = doc.replace(`\n${section}`, '');
+    expect(without).not.toContain('## How to fix');
+    expect(withFixSection(without, entry)).toBe(doc);
+    const edited = doc.replace(entry.fix, 'Return isError: true.');
+    expect(edited).not.toBe(doc);
+    expect(withFixSection(edited, entry)).toBe(doc);
+    expect(withFixSection(doc, { ...entry, messageFixes: [] })).not.toBe(doc);
   });
 });

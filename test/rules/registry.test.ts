@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RULES, ruleById, ruleDocsPath } from '../../rules/index.js';
+import { messageOf } from '../../src/grade/rule.js';
+import { fixProblems } from '../helpers/fix.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const ruleFiles = readdirSync(join(root, 'rules'))
@@ -29,6 +31,27 @@ describe('rule registry', () => {
     expect(Object.keys(rule.meta.messages).length).toBeGreaterThan(0);
     for (const level of Object.values(rule.meta.severity)) expect(['error', 'warning', 'note', 'off']).toContain(level);
     expect(rule.meta.tags.length).toBeGreaterThan(0);
+  });
+
+  it.each(RULES.map((r) => [r.meta.id, r] as const))('%s tells the server author what to change in one sentence, and each message fix of its own differs', (id, rule) => {
+    expect(fixProblems(rule.meta.fix), `${id}: "${rule.meta.fix}"`).toEqual([]);
+    for (const messageId of Object.keys(rule.meta.messages)) {
+      const fix = messageOf(rule.meta, messageId)?.fix;
+      if (fix === undefined) continue;
+      expect(fixProblems(fix), `${id}/${messageId}: "${fix}"`).toEqual([]);
+      expect(fix, `${id}/${messageId} repeats the rule's fix`).not.toBe(rule.meta.fix);
+    }
+  });
+
+  it('would refuse a fix that is not one imperative sentence of at most 200 characters', () => {
+    expect(fixProblems('Log the stack on the server and return a clean message.')).toEqual([]);
+    expect(fixProblems('Use "e.g." and (parentheses), or -32602.')).toEqual([]);
+    expect(fixProblems('')).toEqual(['empty']);
+    expect(fixProblems(`Return ${'a'.repeat(200)}.`)).toEqual(['208 characters, over 200']);
+    expect(fixProblems('Log the stack. Return a clean message.')).toEqual(['more than one sentence']);
+    expect(fixProblems('Say "Not found." Then stop.')).toEqual(['more than one sentence']);
+    expect(fixProblems('The server leaks its stack.')).toEqual(['opens as a description, not an instruction']);
+    expect(fixProblems('log the stack')).toEqual(['does not start with a capital', 'does not end with a full stop']);
   });
 
   it('has the rulebook §4 ids, in catalogue order, with its default severities', () => {
