@@ -34,7 +34,7 @@ export function formatMarkdown(report: Report): string {
   if (report.causes.length > 0) {
     out.push(`**${plural(report.causes.length, 'cause')} behind ${plural(report.findings.length, 'finding')}:**`, '');
     for (const cause of report.causes) {
-      const framework = cause.framework ? ` (${markdownCell([cause.framework.name, cause.framework.version].filter(Boolean).join(' '))}${cause.source ? `, [source](${cause.source})` : ''})` : '';
+      const framework = cause.framework ? ` (${markdownCell([cause.framework.name, cause.framework.version].filter(Boolean).join(' '))}${cause.source && /^https:\/\/[^\s()<>]+$/.test(cause.source) ? `, [source](${cause.source})` : ''})` : '';
       out.push(`- ${ICON[cause.severity]} ${markdownCell(cause.summary)}${framework} · ${plural(cause.findings.length, 'finding')}  \n  **Fix:** ${markdownCell(cause.fix)}`);
     }
     out.push('');
