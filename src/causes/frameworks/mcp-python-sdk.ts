@@ -26,18 +26,6 @@ function sight(input: CauseInput): FrameworkSighting | undefined {
 
 const mechanisms: Mechanism[] = [
   {
-    id: 'mcp-python-sdk/exception-text-passthrough',
-    summary: 'FastMCP wraps any exception a tool raises as "Error executing tool …: <the exception\'s text>" and sends it to the model as it is',
-    fix: 'Catch failures inside the tool and raise ToolError with a message written for the model (what went wrong, what to change), so that no exception\'s own text reaches it.',
-    source: `${SOURCE}/fastmcp/tools/base.py#L116-L117`,
-    explains(finding) {
-      const { kind, text } = readAnswer(finding);
-      const wrapped = ERROR_EXECUTING.exec(text);
-      return ['no-internal-details', 'no-stack-trace', 'no-secrets', 'error-size-bounded'].includes(finding.ruleId) && kind === 'tool-error'
-        && wrapped !== null && wrapped[2] !== undefined && !ARGUMENTS_MODEL.test(wrapped[2]);
-    },
-  },
-  {
     id: 'mcp-python-sdk/unknown-tool-as-result',
     summary: 'FastMCP answers an unknown tool with an isError result ("Unknown tool: …"): its tool manager raises ToolError and the low-level server turns every exception of a tools/call into a result',
     fix: 'Nothing in your tools causes it and no FastMCP option changes it: record the finding in a baseline (--baseline).',

@@ -89,16 +89,6 @@ const mechanisms: Mechanism[] = [
     },
   },
   {
-    id: 'mcp-typescript-sdk/validation-as-protocol-error',
-    summary: 'McpServer of @modelcontextprotocol/sdk 1.3.0 to 1.20.x refuses schema-invalid arguments with a JSON-RPC -32602 error, which the model never reads',
-    fix: 'Upgrade @modelcontextprotocol/sdk to 1.21.0 or later, where McpServer returns input validation errors as isError tool results (#1044).',
-    source: `${REPO}/pull/1044`,
-    explains(finding) {
-      const answer = readAnswer(finding);
-      return ofRules(finding, { 'error-channel': true }) && answer.kind === 'protocol-error' && answer.code === -32602 && LEGACY_VALIDATION.test(answer.text);
-    },
-  },
-  {
     id: 'mcp-typescript-sdk/request-schema-internal-error',
     summary: 'The SDK checks every request against its own schema before a handler runs, and answers one it refuses (a tools/call without a name, a resources/read without a uri, a bad log level) with -32603 and zod\'s issue list',
     fix: 'Nothing in your handlers causes it and no SDK release changes it (2.x keeps the -32603 on purpose): record these findings in a baseline (--baseline), or screen such requests before the SDK\'s transport.',
