@@ -15,8 +15,8 @@ import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
 
 /** The most kept of a body that is no JSON-RPC message (an HTML error page): enough to quote and to scan for leaks. */
 export const MAX_OTHER_BODY_CHARS = 16 * 1024;
-/** Response headers kept in the facts of an exchange. */
-const KEPT_HEADERS = ['retry-after', 'www-authenticate', 'location', 'allow', 'ratelimit', 'ratelimit-policy', 'ratelimit-reset', 'x-ratelimit-reset'];
+/** Response headers kept in the facts of an exchange (x-powered-by: the framework that answered, for the causes stage). */
+const KEPT_HEADERS = ['retry-after', 'www-authenticate', 'location', 'allow', 'ratelimit', 'ratelimit-policy', 'ratelimit-reset', 'x-ratelimit-reset', 'x-powered-by'];
 /** Statuses on which a client falls back from Streamable HTTP to the legacy HTTP+SSE transport (spec, backward compatibility). */
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
 /** Why a Streamable HTTP session ended when the server answered 404 to the session id it issued. */

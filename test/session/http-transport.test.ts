@@ -192,6 +192,14 @@ describe('answers to a POST', () => {
     expect(facts.text).toBe(page.slice(0, MAX_OTHER_BODY_CHARS));
   });
 
+  it('keeps X-Powered-By (the framework that answered, for the causes stage) among the headers, and no other header it was not asked to', async () => {
+    const server = await serve((req, res) => json(res, answer(1), 200, { 'X-Powered-By': 'Express', 'X-Request-Id': 'r-1' }));
+    const { transport, settled } = open(server.url);
+    transport.sendRaw(call(1), 'a');
+    await until(() => settled.length === 1, 'settled');
+    expect(settled[0].facts.headers).toEqual({ 'x-powered-by': 'Express' });
+  });
+
   it('does not follow a redirect: the other path never gets a request', async () => {
     const server = await serve((req, res) => {
       if (req.url === '/mcp') {
