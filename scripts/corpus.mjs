@@ -6,6 +6,9 @@
 //   npm run corpus -- --board            only rebuild the boards and docs/calibration.md (board, verdict table,
 //                                        false-positive counts) from corpus/out*/ and corpus/verdicts.json
 //   npm run corpus -- --list             the servers and how each is started
+//   npm run corpus -- --check            check every report in corpus/out*/ (no linting): its score.breakdown adds up to
+//                                        its score and its causes partition its findings (src/report/invariants.ts);
+//                                        every linting pass checks its own reports the same way and fails if one does not
 //   npm run corpus -- --scoreboard       the same servers through `mcp-errlint scoreboard` (a list file of our own format,
 //                                        each command wrapped as below, two at once): docs/corpus-scoreboard.md and
 //                                        docs/corpus-scoreboard.html; reports in corpus/out-scoreboard
@@ -27,7 +30,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { detectNetns, readJson } from './lib/offline.mjs';
 import { HTTP_RUNS, SERVERS, serverCommand, serverDir, serverEnv } from './lib/corpus-servers.mjs';
 
@@ -152,6 +155,20 @@ function lintServer(run, netns) {
       resolveRun(meta);
     });
   });
+}
+
+/** Every report adds up and is partitioned by cause (src/report/invariants.ts): false, with each problem logged, when one is not. */
+async function checkReports(files) {
+  const { reportProblems } = await import(pathToFileURL(join(ROOT, 'dist', 'src', 'report', 'invariants.js')).href);
+  let broken = 0;
+  for (const file of files) {
+    const report = readJson(file);
+    const problems = report.score?.breakdown && report.causes ? reportProblems(report) : ['written before score.breakdown and causes existed: lint it again'];
+    for (const problem of problems) log(`corpus: ${relative(ROOT, file)}: ${problem}`);
+    if (problems.length > 0) broken++;
+  }
+  log(`corpus: ${files.length - broken} of ${files.length} report(s) add up and are partitioned by cause`);
+  return broken === 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -442,6 +459,13 @@ async function main() {
     await scoreboard();
     return;
   }
+  if (argv.includes('--check')) {
+    buildLinter();
+    const dirs = Object.values(PASSES).map((p) => p.out).filter(existsSync);
+    const files = dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.run.json')).map((f) => join(dir, f)));
+    if (!(await checkReports(files))) process.exitCode = 1;
+    return;
+  }
   if (argv.includes('--board')) {
     for (const pass of Object.keys(PASSES)) writeBoard(pass);
     updateCalibrationDoc();
@@ -471,6 +495,8 @@ async function main() {
     log(`corpus: ${run.name} exit ${m.timedOut ? 'killed' : m.exitCode} in ${m.seconds} s${m.cause ? ` (${m.cause})` : ''}`);
   }
   log(`corpus: ${chosen.length} server(s) in ${Math.round((Date.now() - started) / 1000)} s`);
+  const written = chosen.map((r) => join(OUT, `${r.name}.json`)).filter(existsSync);
+  if (!(await checkReports(written))) process.exitCode = 1;
   writeBoard(PASS);
   updateCalibrationDoc();
   updateRecoveryDoc();
