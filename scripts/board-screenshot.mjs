@@ -1,7 +1,9 @@
-// Writes docs/images/scoreboard.png: the HTML board of fixtures/scoreboard/servers.json (seed 3) in headless Chromium, 1280 wide.
+// Writes docs/images/board-{1280,390}.png and report-{1280,390}.png: full-page screenshots, in headless Chromium at a
+// desktop and a phone width, of the HTML board of fixtures/scoreboard/servers.json (seed 3) and of the HTML report of
+// one lint (fixtures/stack-trace.mjs, three probe kinds: a page of five findings).
 // Usage: npm run board-screenshot (or, built: node scripts/board-screenshot.mjs [chromium path]); nothing here touches the network.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,31 +11,52 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(ROOT, 'docs', 'images', 'scoreboard.png');
-/** Without the background-networking flags Chromium reaches out to Google's hosts; launch() gives it a fresh profile. */
+const IMAGES = join(ROOT, 'docs', 'images');
+/** Without the background-networking flags Chromium reaches out to Google's hosts; launch() adds --headless and a fresh profile. */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+/** A picture past this is too heavy for a README. */
+const MAX_BYTES = 400 * 1024;
+const WIDTHS = [1280, 390];
 
 const dir = mkdtempSync(join(tmpdir(), 'errlint-screenshot-'));
+// Chromium's profile (the --user-data-dir launch() makes in the temp folder) lands in this folder, removed below whatever happens.
+process.env.TMPDIR = dir;
 try {
-  const page = join(dir, 'board.html');
-  const run = spawnSync(process.execPath, ['bin/mcp-errlint.js', 'scoreboard', 'fixtures/scoreboard/servers.json', '--seed', '3', '--jobs', '2', '-f', 'html', '-o', page, '-q', '--', '--runs', '2'], { cwd: ROOT, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`the scoreboard exited with ${run.status} (run npm run build first)`);
-  const browser = await chromium.launch({ executablePath: process.argv[2] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const pages = { board: join(dir, 'board.html'), report: join(dir, 'report.html') };
+  const cli = (args, ok) => {
+    const run = spawnSync(process.execPath, ['bin/mcp-errlint.js', ...args], { cwd: ROOT, stdio: 'inherit' });
+    if (!ok.includes(run.status)) throw new Error(`mcp-errlint ${args.join(' ')} exited with ${run.status} (run npm run build first)`);
+  };
+  cli(['scoreboard', 'fixtures/scoreboard/servers.json', '--seed', '3', '--jobs', '2', '-f', 'html', '-o', pages.board, '-q', '--', '--runs', '2'], [0]);
+  // Exit 1: the server has findings at error, as it should.
+  cli(['--seed', '3', '--runs', '2', '--probe', 'missing-required,wrong-type,concurrency', '-f', 'html', '-o', pages.report, '-q', '--', 'node', 'fixtures/stack-trace.mjs'], [1]);
+  const browser = await chromium.launch({ executablePath: process.argv[2] ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const heavy = [];
   try {
-    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-    await tab.goto(pathToFileURL(page).href);
-    // One drill-down open, so the picture shows a finding with its answer and replay command.
-    const drillDown = tab.locator('details.server').filter({ has: tab.locator('summary .name', { hasText: /^stack-trace$/ }) });
-    await drillDown.locator('summary').click();
-    // Down to the end of its first finding: the whole page with every finding would be megabytes of PNG.
-    await tab.evaluate(() => window.scrollTo(0, 0)); // bounding boxes are relative to the viewport
-    const end = await drillDown.locator('article.finding').first().boundingBox();
-    mkdirSync(dirname(OUT), { recursive: true });
-    writeFileSync(OUT, withPalette(await tab.screenshot({ fullPage: true, clip: { x: 0, y: 0, width: 1280, height: Math.ceil((end?.y ?? 1800) + (end?.height ?? 0) + 16) } })));
+    mkdirSync(IMAGES, { recursive: true });
+    for (const [name, file] of Object.entries(pages)) {
+      for (const width of WIDTHS) {
+        const phone = width < 600;
+        const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, isMobile: phone, hasTouch: phone, colorScheme: 'light' });
+        const tab = await context.newPage();
+        const requests = [];
+        tab.on('request', (request) => requests.push(request.url()));
+        await tab.goto(pathToFileURL(file).href);
+        // On the board, one drill-down open: a server with one finding, so the picture shows a finding and stays a page.
+        if (name === 'board') await tab.locator('details.server').filter({ has: tab.locator('summary .name', { hasText: /^unknown-tool-success$/ }) }).locator('summary').click();
+        if (requests.length !== 1) throw new Error(`the ${name} page made requests beyond itself: ${requests.join(', ')}`);
+        const out = join(IMAGES, `${name}-${width}.png`);
+        const png = withPalette(await tab.screenshot({ fullPage: true }));
+        writeFileSync(out, png);
+        console.log(`${out}: ${Math.round(png.length / 1024)} KB`);
+        if (png.length > MAX_BYTES) heavy.push(out);
+        await context.close();
+      }
+    }
   } finally {
     await browser.close();
   }
-  console.log(`${OUT}: ${Math.round(statSync(OUT).size / 1024)} KB`);
+  if (heavy.length > 0) throw new Error(`over ${MAX_BYTES / 1024} KB: ${heavy.join(', ')}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -81,7 +81,7 @@ export function formatReportHtml(name: string, detail: BoardDetail): string {
   const score = detail.score;
   const verdict = `${gradeChip(score?.grade ?? null)} <span class="score">${score ? `${fixed(score.score)} / 100` : ''}</span>`;
   const counts = [plural(detail.summary?.error ?? 0, 'error'), plural(detail.summary?.warning ?? 0, 'warning'), plural(detail.summary?.note ?? 0, 'note')].join(' · ');
-  const gate = detail.gate ? ` · ${detail.gate.passed ? 'passes the gate' : `fails the gate: ${t(detail.gate.failures.join('; '))}`}` : '';
+  const gate = detail.gate ? ` <span class="gate">${detail.gate.passed ? 'passes the gate' : `fails the gate: ${t(detail.gate.failures.join('; '))}`}</span>` : '';
   const row: BoardRow = { rank: null, name, index: 0, grade: score?.grade ?? null, score: score?.score ?? null, coverage: null, recovery: null, failing: [], findings: null, exitCode: detail.gate?.passed === false ? 1 : 0, durationMs: detail.durationMs };
   return page(
     `mcp-errlint report · ${name}`,
@@ -90,6 +90,8 @@ export function formatReportHtml(name: string, detail: BoardDetail): string {
       // Findings first, open: what a reader came for; then how far the lint reached, and the facts.
       '<main class="report">',
       findings(detail.findings, FINDINGS_PER_PAGE),
+      // The facts under a heading of their own: after the findings, without one they read as the last finding's.
+      '<h3>Run</h3>',
       about(row, detail),
       skips(detail.skips),
       '</main>',
@@ -116,24 +118,25 @@ function ranking(board: Board): string {
     const failing =
       row.grade === null
         ? `<td class="cause">could not lint: ${t(row.cause ?? 'no report was written')}</td>`
-        : `<td class="failing">${row.failing.length === 0 ? '<span class="none">none</span>' : row.failing.map((id) => `<code>${t(id)}</code>`).join(' ')}${row.cause ? ` <span class="cut">(cut short: ${t(row.cause)})</span>` : ''}</td>`;
+        : `<td class="failing" data-label="failing rules">${row.failing.length === 0 ? '<span class="none">none</span>' : row.failing.map((id) => `<code>${t(id)}</code>`).join(' ')}${row.cause ? ` <span class="cut">(cut short: ${t(row.cause)})</span>` : ''}</td>`;
     return [
       `<tr data-index="${t(row.index)}" class="${row.grade === null ? 'unlinted' : 'linted'}">`,
       `<td class="num rank">${row.rank === null ? '–' : t(row.rank)}</td>`,
       `<td class="name"><a href="#${anchor(row)}">${t(row.name)}</a></td>`,
       `<td class="grade-cell">${gradeChip(row.grade)}</td>`,
-      `<td class="num">${fixed(row.score)}</td>`,
-      `<td class="num">${row.coverage ? `${t(row.coverage.probed)}/${t(row.coverage.listed)}` : '–'}</td>`,
-      `<td class="num">${t(percent(row.recovery))}</td>`,
+      // data-label: the column's name, which a phone's card (no header row) shows above each number.
+      `<td class="num metric" data-label="score">${fixed(row.score)}</td>`,
+      `<td class="num metric" data-label="coverage">${row.coverage ? `${t(row.coverage.probed)}/${t(row.coverage.listed)}` : '–'}</td>`,
+      `<td class="num metric" data-label="recovery">${t(percent(row.recovery))}</td>`,
       failing,
-      `<td class="num">${fixed(row.durationMs / 1000)} s</td>`,
+      `<td class="num metric" data-label="time">${fixed(row.durationMs / 1000)} s</td>`,
       '</tr>',
     ].join('');
   });
   return [
     '<section id="ranking">',
     '<h2>Ranking</h2>',
-    '<div class="scroll">',
+    '<div class="frame">',
     `<table class="ranking"><thead><tr>${head}</tr></thead>`,
     `<tbody>${rows.join('\n')}</tbody></table>`,
     '</div>',
@@ -339,20 +342,40 @@ a { color: inherit; }
 footer { margin: 2rem 0 1rem; }
 dl.facts { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; margin: .25rem 0 .5rem; }
 dl.facts div { display: flex; gap: .4rem; min-width: 0; }
-dl.facts dt { color: var(--muted); }
-dl.facts dd { margin: 0; font-weight: 600; }
-.scroll { overflow-x: auto; border: 1px solid var(--line); border-radius: 8px; background: var(--card); }
-table.ranking { border-collapse: collapse; width: 100%; min-width: 44rem; }
+dl.facts dt { flex: none; color: var(--muted); }
+dl.facts dd { min-width: 0; margin: 0; font-weight: 600; }
+/* overflow-x: a net; the table is laid out to fit (cards below 60rem), and the browser test holds it to that. */
+.frame { overflow-x: auto; border: 1px solid var(--line); border-radius: 8px; background: var(--card); }
+table.ranking { border-collapse: collapse; width: 100%; }
 .ranking th, .ranking td { padding: .45rem .6rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 .ranking tbody tr:last-child td { border-bottom: 0; }
 .ranking th { font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); white-space: nowrap; }
 .ranking td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-.ranking td.name { font-weight: 600; white-space: nowrap; }
-.ranking td.name a { text-decoration: none; border-bottom: 1px dotted currentColor; }
+.ranking td.name { font-weight: 600; }
+/* A name takes the width it needs up to a quarter of the window (then wraps): a long cause in the same table cannot squeeze it to a word a line. */
+.ranking td.name a { display: inline-block; width: max-content; max-width: min(20rem, 25vw); text-decoration: underline dotted; text-underline-offset: .25em; }
 .ranking td.failing code { display: inline-block; margin: 0 .2rem .2rem 0; }
 .ranking tr.unlinted td { color: var(--muted); }
 .cause { color: #b3261e; }
 .ranking tr.unlinted td.cause { color: #b3261e; }
+/* Narrower than the table's eight columns (a phone, a tablet): each row a card (rank, name and grade; the four numbers
+   under their names; the failing rules or the cause), no header row. */
+@media (max-width: 60rem) {
+  .frame { overflow: visible; border: 0; background: none; }
+  table.ranking, .ranking tbody { display: block; }
+  .ranking thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .ranking tbody tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: .3rem .75rem; margin: 0 0 .5rem; padding: .55rem .75rem; border: 1px solid var(--line); border-radius: 8px; background: var(--card); }
+  .ranking tbody tr::after { content: ""; order: 3; flex-basis: 100%; }
+  .ranking td, .ranking tbody tr:last-child td { display: block; padding: 0; border: 0; text-align: left; }
+  .ranking td.rank { order: 0; color: var(--muted); }
+  .ranking td.name { order: 1; flex: 1 1 0; min-width: 0; }
+  .ranking td.name a { display: inline; width: auto; max-width: none; }
+  .ranking td.grade-cell { order: 2; }
+  .ranking td.metric { order: 4; flex: 1 1 0; text-align: left; }
+  .ranking td.metric::before, .ranking td.failing::before { content: attr(data-label); display: block; color: var(--muted); font-size: .7rem; text-transform: uppercase; letter-spacing: .03em; }
+  .ranking td.failing::before { display: inline; margin-right: .5rem; }
+  .ranking td.failing, .ranking td.cause { order: 5; flex-basis: 100%; }
+}
 .none { color: var(--muted); }
 .grade { display: inline-block; min-width: 2.4em; padding: .05rem .45rem; border-radius: 999px; font-weight: 700; font-size: .85rem; text-align: center; color: #fff; white-space: nowrap; }
 .g-ap { background: #0b7a3e; } .g-a { background: #2e9b4f; } .g-b { background: #7a9a12; } .g-c { background: #c99400; color: #1d2129; }
@@ -386,5 +409,7 @@ dl.evidence { margin: 0; }
 dl.evidence dt { color: var(--muted); font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; margin-top: .35rem; }
 dl.evidence dd { margin: 0; }
 .more { color: var(--muted); font-style: italic; }
+p.verdict { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .75rem; }
+p.verdict .score, p.verdict .counts, p.verdict .gate { color: var(--muted); }
 .cap { color: #8a5a00; }
 `;

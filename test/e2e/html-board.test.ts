@@ -1,7 +1,7 @@
 // The HTML board as a reader sees it in headless Chromium: the ranking of 12 servers, the causes of the two that could
-// not be linted, a drill-down that opens, the charts' counts; nothing loads from anywhere; it reads without JavaScript
-// and on a phone.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// not be linted, a drill-down that opens, the charts' counts; nothing loads from anywhere; it reads without JavaScript;
+// it and the page of one server's report fit a phone and a desktop window.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,11 +10,15 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { ROOT, runCli } from '../helpers/cli.js';
 import { execFileSync } from 'node:child_process';
 import type { Board } from '../../src/board/board.js';
+import { formatBoardHtml, formatReportHtml, type BoardDetail } from '../../src/board/html.js';
 import type { Report } from '../../src/report/model.js';
 
 // The browser `npm test` made sure of before it ran (scripts/ensure-chromium.mjs): found the same way here.
 const CHROMIUM = execFileSync(process.execPath, [join(ROOT, 'scripts', 'ensure-chromium.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-/** Without the background-networking flags Chromium reaches for Google's hosts; launch() gives it a fresh profile (its own --user-data-dir). */
+/**
+ * Without the background-networking flags Chromium reaches for Google's hosts. launch() adds --headless and a fresh
+ * profile of its own (--user-data-dir, a folder it makes in the run's temp folder and removes on close()).
+ */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 /** Generous: a loaded two-core machine. */
 const WAIT = 20_000;
@@ -24,20 +28,49 @@ let url: string;
 let board: Board;
 const reports = new Map<string, Report>();
 let browser: Browser;
+/** The pages whose layout is checked, by what they are: the file:// address of each. */
+const pages: Record<string, string> = {};
+
+/** Long enough to overflow any phone, with no place to break: a server's name, a rule id, a command or a path may be one such word. */
+const LONG = `x${'0123456789'.repeat(16)}`;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'errlint-html-board-'));
   const page = join(dir, 'board.html');
+  const reportPage = join(dir, 'report.html');
   // --out-dir too: its board.json and reports are what the page is checked against.
-  const [run, launched] = await Promise.all([
+  const [run, lint, launched] = await Promise.all([
     runCli(['scoreboard', 'fixtures/scoreboard/servers.json', '--seed', '3', '--jobs', '2', '-f', 'html', '-o', page, '-q', '--out-dir', join(dir, 'out'), '--', '--runs', '2']),
+    // The page of one server (`--format html`): stack-trace has findings with answers and replay commands.
+    runCli(['--seed', '3', '--runs', '2', '--format', 'html', '-o', reportPage, '--', 'node', 'fixtures/stack-trace.mjs']),
     chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 }),
   ]);
   browser = launched;
   expect(run.code, run.stderr).toBe(0);
+  expect(lint.code, lint.stderr).toBe(1); // it has findings at error
   url = pathToFileURL(page).href;
   board = JSON.parse(readFileSync(join(dir, 'out', 'board.json'), 'utf8')) as Board;
   for (const row of board.rows) if (row.report) reports.set(row.name, JSON.parse(readFileSync(join(dir, 'out', row.report), 'utf8')) as Report);
+
+  // The same board and report with the longest words a server may bring: a name, a failing rule, a cause, a command, a tool.
+  const long = structuredClone(board);
+  long.source = `/home/someone/${'lists/'.repeat(20)}servers-${LONG}.json`;
+  long.rows[0].name = `server-${LONG}`;
+  long.rows[2].failing = [...long.rows[2].failing, `rule-${LONG}`];
+  long.rows[long.rows.length - 1].cause = `could not start '/opt/${LONG}/${LONG}/bin': ENOENT`;
+  const details = new Map<number, BoardDetail>();
+  for (const row of board.rows) if (row.report) details.set(row.index, structuredClone(reports.get(row.name)!));
+  const stackTrace = details.get(rowOf('stack-trace').index)!;
+  stackTrace.server.command = ['node', `/home/someone/${'deep/'.repeat(40)}server-${LONG}.mjs`, `--token-file=${LONG}`];
+  stackTrace.findings[0] = { ...stackTrace.findings[0], tool: `tool_${LONG}`, message: `${stackTrace.findings[0].message} ${LONG}` };
+  writeFileSync(join(dir, 'long-board.html'), formatBoardHtml(long, details));
+  writeFileSync(join(dir, 'long-report.html'), formatReportHtml(`server-${LONG}`, stackTrace));
+  Object.assign(pages, {
+    board: url,
+    report: pathToFileURL(reportPage).href,
+    'board of long words': pathToFileURL(join(dir, 'long-board.html')).href,
+    'report of long words': pathToFileURL(join(dir, 'long-report.html')).href,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -45,14 +78,14 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The board in a new context; every request the page makes is recorded (the test ends by asserting there was only the page). */
-async function open(options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
+/** A page (the board unless told) in a new context; every request the page makes is recorded (the test ends by asserting there was only the page). */
+async function open(options: BrowserContextOptions = {}, address = url): Promise<{ context: BrowserContext; page: Page; requests: string[] }> {
   const context = await browser.newContext(options);
   context.setDefaultTimeout(WAIT);
   const page = await context.newPage();
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
-  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  await page.goto(address, { waitUntil: 'load', timeout: 60_000 });
   return { context, page, requests };
 }
 
@@ -143,19 +176,123 @@ describe('the HTML board in Chromium', () => {
     expect(requests).toEqual([url]);
     await context.close();
   });
+});
 
-  it('fits a phone: the page does not overflow sideways, the table scrolls inside its own box', async () => {
-    const { context, page, requests } = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-    expect(await pageWidth()).toBeLessThanOrEqual(392);
-    expect(await page.locator('table.ranking').isVisible()).toBe(true);
-    const box = await page.locator('#ranking .scroll').evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth, overflow: getComputedStyle(el).overflowX }));
-    expect(box.client).toBeLessThanOrEqual(390);
-    expect(box.overflow).toBe('auto');
-    // An open drill-down (long replay commands, long answers) still fits.
-    await page.locator(`details#server-${rowOf('stack-trace').index} summary`).click();
-    expect(await pageWidth()).toBeLessThanOrEqual(392);
-    expect(requests).toEqual([url]);
+/** What the layout checks read of a page with every drill-down open (long answers and replay commands laid out too). */
+interface Layout {
+  /** The layout viewport: a page too wide for a phone makes its browser zoom out, and this grows past the phone's width. */
+  window: number;
+  page: { scroll: number; client: number };
+  /** Boxes that scroll sideways (overflow-x auto or scroll, and content wider than the box), by tag and class. */
+  scrolling: string[];
+  /** The body's line height in px. */
+  line: number;
+  rows: Array<{
+    text: string;
+    height: number;
+    /** The tallest band across the row, in px, with none of its text visible in it (text scrolled or clipped away counts as absent). */
+    blank: number;
+    /** Pieces of its text that stick out of the row sideways. */
+    outside: number;
+    /** Its cells side by side (a table row: all start at one height), or stacked (the name above the failing rules or cause). */
+    sideBySide: boolean;
+    stacked: boolean;
+  }>;
+}
+
+/** Runs in the page: the rows are the elements `selector` finds (the ranking's rows, a report's findings). */
+function measure(selector: string): Layout {
+  for (const details of document.querySelectorAll('details')) details.open = true;
+  const root = document.documentElement;
+  const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1;
+  /** The rectangles of an element's text as a reader sees them: cut by every box that clips it and by the window. */
+  const seen = (el: Element) => {
+    const rects: DOMRect[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        let [left, top, right, bottom] = [Math.max(rect.left, 0), rect.top, Math.min(rect.right, innerWidth), rect.bottom];
+        for (let box = node.parentElement; box && box !== root; box = box.parentElement) {
+          const style = getComputedStyle(box);
+          if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+          const clip = box.getBoundingClientRect();
+          [left, top, right, bottom] = [Math.max(left, clip.left), Math.max(top, clip.top), Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+        }
+        if (right > left && bottom > top) rects.push(new DOMRect(left, top, right - left, bottom - top));
+      }
+    }
+    return rects;
+  };
+  const rows = [...document.querySelectorAll(selector)].map((row) => {
+    const box = row.getBoundingClientRect();
+    const spans = seen(row).map((r) => [Math.max(r.top, box.top), Math.min(r.bottom, box.bottom)]).sort((a, b) => a[0] - b[0]);
+    let blank = 0;
+    let reached = box.top;
+    for (const [top, bottom] of spans) {
+      blank = Math.max(blank, top - reached);
+      reached = Math.max(reached, bottom);
+    }
+    blank = Math.max(blank, box.bottom - reached);
+    const outside = seen(row).filter((r) => r.left < box.left - 1 || r.right > box.right + 1).length;
+    const cells = row instanceof HTMLTableRowElement ? [...row.cells].map((cell) => cell.getBoundingClientRect()) : [];
+    const name = row.querySelector('td.name')?.getBoundingClientRect();
+    const failing = row.querySelector('td.failing, td.cause')?.getBoundingClientRect();
+    return {
+      text: (row as HTMLElement).innerText.trim(),
+      height: box.height,
+      blank,
+      outside,
+      sideBySide: cells.length > 0 && cells.every((cell) => Math.abs(cell.top - cells[0].top) <= 1),
+      stacked: !!name && !!failing && name.bottom <= failing.top + 1,
+    };
+  });
+  return {
+    window: innerWidth,
+    page: { scroll: root.scrollWidth, client: root.clientWidth },
+    scrolling: [...document.querySelectorAll('body *')].filter(scrolls).map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+    line: parseFloat(getComputedStyle(document.body).lineHeight),
+    rows,
+  };
+}
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+// Issue 28: at 390 px the ranking scrolled sideways inside its box, and each row was as tall as its failing rules wrapped
+// in a column off screen, blank where the reader looked. A blank row here: a band across a row taller than two lines of
+// text in which none of its text is visible.
+describe.each([
+  ['a phone (390 px)', PHONE],
+  ['a desktop window (1280 px)', DESKTOP],
+])('the pages fit %s: nothing scrolls sideways, no row has a blank band, no text leaves its row', (_, options) => {
+  const width = options.viewport!.width;
+  it.each([
+    ['board', 'table.ranking tbody tr'],
+    ['board of long words', 'table.ranking tbody tr'],
+    ['report', 'article.finding'],
+    ['report of long words', 'article.finding'],
+  ])('the %s', async (which, selector) => {
+    const address = pages[which];
+    const { context, page, requests } = await open({ ...options, colorScheme: 'light' }, address);
+    const layout = await page.evaluate(measure, selector);
+    expect(layout.window).toBe(width);
+    expect(layout.page.scroll).toBeLessThanOrEqual(layout.page.client);
+    expect(layout.scrolling).toEqual([]);
+    // The board's 12 servers; stack-trace's findings (15 at seed 3).
+    if (which.startsWith('board')) expect(layout.rows).toHaveLength(12);
+    else expect(layout.rows.length).toBeGreaterThanOrEqual(3);
+    for (const [i, row] of layout.rows.entries()) {
+      expect(row.text, `row ${i}`).not.toBe('');
+      expect(row.blank, `row ${i} (${row.height} px): ${row.text.slice(0, 80)}`).toBeLessThanOrEqual(2 * layout.line);
+      expect(row.outside, `row ${i}: ${row.text.slice(0, 80)}`).toBe(0);
+    }
+    // A phone gets each server as a card, the name above the failing rules; a desktop keeps the table, one line of cells a row.
+    if (which.startsWith('board')) expect(layout.rows.map((row) => (width < 600 ? row.stacked : row.sideBySide))).toEqual(layout.rows.map(() => true));
+    if (which.startsWith('board') && width >= 600) expect(await page.locator('table.ranking thead th').first().isVisible()).toBe(true);
+    expect(requests).toEqual([address]);
     await context.close();
   });
 });

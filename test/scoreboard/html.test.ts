@@ -94,13 +94,14 @@ describe('formatBoardHtml', () => {
 });
 
 describe('the page of one server is a report (issue 20)', () => {
-  it('leads with its findings, open, then its grade, coverage and skips; no ranking, no pass-rate bars', () => {
+  it('leads with its findings, open, then the run (its facts and grade caps), coverage and skips; no ranking, no pass-rate bars', () => {
     const page = formatReportHtml('acme', detailOf(reportWith(MESSAGE)));
     expect(page).toContain('<h1>mcp-errlint report · acme</h1>');
     expect(page).toMatch(/class="grade g-f"/);
     const at = (text: string) => page.indexOf(text);
     expect(at('<h3>Findings (1)</h3>')).toBeGreaterThan(0);
-    expect(at('<h3>Findings (1)</h3>')).toBeLessThan(at('<h3>Coverage</h3>'));
+    expect(at('<h3>Findings (1)</h3>')).toBeLessThan(at('<h3>Run</h3>'));
+    expect(at('<h3>Run</h3>')).toBeLessThan(at('<h3>Coverage</h3>'));
     expect(at('<h3>Coverage</h3>')).toBeLessThan(at('<h3>Skips (1)</h3>'));
     // Open: the findings are not inside a closed <details>.
     expect(page.slice(0, at('<h3>Findings (1)</h3>'))).not.toContain('<details');
