@@ -1,9 +1,9 @@
 // The HTML board: one self-contained page (no network, no external script or font) with the ranking, a per-rule pass
 // rate across servers, the grade distribution, and a drill-down per server; readable without JavaScript.
 import { createHash } from 'node:crypto';
-import type { Finding, Report } from '../report/model.js';
+import type { Cause, Finding, Report } from '../report/model.js';
 import { htmlText } from '../report/escape.js';
-import { incompleteText, percent, recoveryText, secretsNote, surfacesText, throttleText } from '../report/verdict.js';
+import { formatPoints, incompleteText, percent, recoveryText, secretsNote, surfacesText, throttleText } from '../report/verdict.js';
 import type { Board, BoardRow } from './board.js';
 import { plural } from '../util/text.js';
 
@@ -89,7 +89,7 @@ export function formatReportHtml(name: string, detail: BoardDetail): string {
       `<header><h1>mcp-errlint report · ${t(name)}</h1><p class="verdict">${verdict} <span class="counts">${t(counts)}</span>${gate}</p></header>`,
       // Findings first, open: what a reader came for; then how far the lint reached, and the facts.
       '<main class="report">',
-      findings(detail.findings, FINDINGS_PER_PAGE),
+      findings(detail.findings, FINDINGS_PER_PAGE, detail.causes),
       // The facts under a heading of their own: after the findings, without one they read as the last finding's.
       '<h3>Run</h3>',
       about(row, detail),
@@ -237,7 +237,7 @@ function runFacts(row: BoardRow): string {
 }
 
 function linted(row: BoardRow, detail: BoardDetail, perServer: number): string {
-  return `${about(row, detail)}${findings(detail.findings, perServer)}${skips(detail.skips)}`;
+  return `${about(row, detail)}${findings(detail.findings, perServer, detail.causes)}${skips(detail.skips)}`;
 }
 
 /** A linted server's facts (what it is, how it ran), what capped its grade, and its coverage. */
@@ -258,9 +258,18 @@ function about(row: BoardRow, detail: BoardDetail): string {
     ...(detail.interrupted ? [`<p class="cause">Cut short: ${t(detail.interrupted.message)}</p>`] : []),
     ...(throttleText(detail) ? [`<p class="cause">${t(throttleText(detail).replace(/^./, (first) => first.toUpperCase()))}.</p>`] : []),
     ...(detail.recovery && detail.recovery.attempted > 0 ? [`<p class="recovery">${t(recoveryText(detail).replace(/^recovery/, 'Recovery'))}</p>`] : []),
-    ...(detail.score?.caps ?? []).map((cap) => `<p class="cap">Grade capped at ${t(cap.max)}: ${t(cap.reason)}</p>`),
   ].join('');
-  return `${facts}${notes}${coverage(detail)}`;
+  return `${facts}${notes}${breakdown(detail)}${coverage(detail)}`;
+}
+
+/** How the score was reached, as a table whose points add up to it (a report from before the breakdown: its ceilings). */
+function breakdown(detail: BoardDetail): string {
+  const score = detail.score;
+  if (!score) return '';
+  if (!score.breakdown) return score.caps.map((cap) => `<p class="cap">Grade capped at ${t(cap.max)}: ${t(cap.reason)}</p>`).join('');
+  if (score.breakdown.length === 0) return '';
+  const rows = score.breakdown.map((step) => `<tr><td>${t(step.label)}</td><td class="points">${t(formatPoints(step.points))}</td></tr>`).join('');
+  return `<h3>Score, step by step</h3><table class="breakdown"><tbody><tr><td>start</td><td class="points">100.0</td></tr>${rows}<tr class="total"><th scope="row">score</th><td class="points">${fixed(score.score)}</td></tr></tbody></table>`;
 }
 
 function factList(facts: Array<[string, string]>): string {
@@ -283,12 +292,28 @@ function coverage(detail: BoardDetail): string {
   ].join('');
 }
 
-function findings(all: readonly Finding[], limit: number): string {
+/** The findings grouped by cause, each cause with its fix (a report from before causes: by severity alone). */
+function findings(all: readonly Finding[], limit: number, causes: readonly Cause[] | undefined): string {
   if (all.length === 0) return '<h3>Findings</h3><p class="none">No findings.</p>';
   const sorted = all.map((f, i) => ({ f, i })).sort((a, b) => (SEVERITY_ORDER[a.f.severity] ?? 3) - (SEVERITY_ORDER[b.f.severity] ?? 3) || a.i - b.i).map(({ f }) => f);
-  const shown = sorted.slice(0, limit).map(finding).join('');
-  const more = sorted.length > limit ? `<p class="more">and ${t(plural(sorted.length - limit, 'more finding'))} not shown here (the server's JSON report has every one).</p>` : '';
-  return `<h3>Findings (${sorted.length})</h3>${shown}${more}`;
+  const more = (shown: number) => (sorted.length > shown ? `<p class="more">and ${t(plural(sorted.length - shown, 'more finding'))} not shown here (the server's JSON report has every one).</p>` : '');
+  if (!causes || causes.length === 0) return `<h3>Findings (${sorted.length})</h3>${sorted.slice(0, limit).map(finding).join('')}${more(limit)}`;
+  const byFingerprint = new Map(all.map((f) => [f.fingerprint, f]));
+  let left = limit;
+  const sections = causes.map((cause) => {
+    const own = cause.findings.map((fp) => byFingerprint.get(fp)).filter((f): f is Finding => f !== undefined);
+    const shown = own.slice(0, Math.max(0, left));
+    left -= shown.length;
+    const framework = cause.framework ? `<p class="framework">Framework: ${t([cause.framework.name, cause.framework.version].filter(Boolean).join(' '))}${cause.source && /^https:\/\//.test(cause.source) ? ` · <a href="${t(cause.source)}">source</a>` : ''}</p>` : '';
+    return [
+      `<section class="cause sev-${SEVERITY_ORDER[cause.severity] === undefined ? 'other' : t(cause.severity)}">`,
+      `<h4><span class="sev">${t(cause.severity)}</span> ${t(clip(cause.summary, 500))} <span class="counts">${t(plural(own.length, 'finding'))}</span></h4>`,
+      `<p class="fix"><strong>Fix:</strong> ${t(cause.fix)}</p>${framework}`,
+      shown.map(finding).join(''),
+      '</section>',
+    ].join('');
+  });
+  return `<h3>${t(plural(causes.length, 'cause'))} behind ${t(plural(sorted.length, 'finding'))}</h3>${sections.join('')}${more(limit - Math.max(0, left))}`;
 }
 
 function finding(f: Finding): string {
@@ -412,4 +437,13 @@ dl.evidence dd { margin: 0; }
 p.verdict { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .75rem; }
 p.verdict .score, p.verdict .counts, p.verdict .gate { color: var(--muted); }
 .cap { color: #8a5a00; }
+.breakdown { border-collapse: collapse; margin: .5rem 0 1rem; max-width: 100%; }
+.breakdown td, .breakdown th { padding: .2rem .6rem .2rem 0; border-bottom: 1px solid var(--line); text-align: left; overflow-wrap: anywhere; }
+.breakdown .points { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.breakdown .total th, .breakdown .total td { font-weight: 600; border-bottom: none; }
+section.cause { border-left: 3px solid var(--line); padding-left: .75rem; margin: 1rem 0; }
+section.cause.sev-error { border-left-color: #c62828; }
+section.cause.sev-warning { border-left-color: #b26a00; }
+section.cause h4 { margin: .25rem 0; overflow-wrap: anywhere; }
+section.cause .fix, section.cause .framework { margin: .25rem 0 .5rem; overflow-wrap: anywhere; }
 `;

@@ -76,8 +76,9 @@ describe('formatBoardHtml', () => {
 
   it('shows at most 50 findings of a server and says how many more', () => {
     const [first] = reportWith('x').findings;
-    const many: Finding[] = Array.from({ length: 120 }, (_, i) => ({ ...first, message: `finding ${i}` }));
-    const big = boardOf([{ name: 'big', report: reportWith('x', { findings: many }) }]);
+    const many: Finding[] = Array.from({ length: 120 }, (_, i) => ({ ...first, message: `finding ${i}`, fingerprint: String(i).padStart(32, '0') }));
+    const [cause] = reportWith('x').causes;
+    const big = boardOf([{ name: 'big', report: reportWith('x', { findings: many, causes: [{ ...cause, findings: many.map((f) => f.fingerprint) }] }) }]);
     const html = formatBoardHtml(big.board, big.details);
     expect(html.match(/<article class="finding/g)).toHaveLength(50);
     expect(html).toContain('and 70 more findings not shown here');
@@ -94,21 +95,54 @@ describe('formatBoardHtml', () => {
 });
 
 describe('the page of one server is a report (issue 20)', () => {
-  it('leads with its findings, open, then the run (its facts and grade caps), coverage and skips; no ranking, no pass-rate bars', () => {
+  it('leads with its findings by cause, open, then the run (its facts and the score step by step), coverage and skips; no ranking, no pass-rate bars', () => {
     const page = formatReportHtml('acme', detailOf(reportWith(MESSAGE)));
     expect(page).toContain('<h1>mcp-errlint report · acme</h1>');
     expect(page).toMatch(/class="grade g-f"/);
     const at = (text: string) => page.indexOf(text);
-    expect(at('<h3>Findings (1)</h3>')).toBeGreaterThan(0);
-    expect(at('<h3>Findings (1)</h3>')).toBeLessThan(at('<h3>Run</h3>'));
-    expect(at('<h3>Run</h3>')).toBeLessThan(at('<h3>Coverage</h3>'));
+    expect(at('<h3>1 cause behind 1 finding</h3>')).toBeGreaterThan(0);
+    expect(at('<h3>1 cause behind 1 finding</h3>')).toBeLessThan(at('<h3>Run</h3>'));
+    expect(at('<h3>Run</h3>')).toBeLessThan(at('<h3>Score, step by step</h3>'));
+    expect(at('<h3>Score, step by step</h3>')).toBeLessThan(at('<h3>Coverage</h3>'));
     expect(at('<h3>Coverage</h3>')).toBeLessThan(at('<h3>Skips (1)</h3>'));
     // Open: the findings are not inside a closed <details>.
-    expect(page.slice(0, at('<h3>Findings (1)</h3>'))).not.toContain('<details');
+    expect(page.slice(0, at('<h3>1 cause behind 1 finding</h3>'))).not.toContain('<details');
     expect(page).toContain('<pre class="replay">');
     expect(page).not.toContain('Pass rate per rule');
-    expect(page).not.toContain('<table');
+    // The one table is the breakdown, its points adding up to the score.
+    expect(page.match(/<table/g)).toEqual(['<table']);
+    const points = [...page.matchAll(/<td class="points">(−?[\d.]+)<\/td>/g)].map((m) => Number(m[1].replace('−', '-')));
+    expect(points).toEqual([100, -12.5, -26.3, -23.7, 37.5]);
     // The server's words stay inert here too.
     expect(page).not.toContain(MESSAGE);
+  });
+
+  it('puts each finding under its cause, with the fix and the framework, the worst cause first', () => {
+    const base = reportWith('srv');
+    const second = { ...base.findings[0], tool: 'other', ruleId: 'recovery-hint', severity: 'warning' as const, message: 'no hint', fingerprint: 'f'.repeat(32) };
+    const report: Report = {
+      ...base,
+      findings: [base.findings[0], second],
+      causes: [
+        { id: 'express/development-error-page', summary: 'The development error page answers', fix: 'Set NODE_ENV=production.', severity: 'error', framework: { name: 'Express' }, source: 'https://expressjs.com/en/guide/error-handling.html', findings: [base.findings[0].fingerprint] },
+        { id: 'rule/recovery-hint/noHint', summary: 'No hint given', fix: 'Say what to send instead.', severity: 'warning', findings: [second.fingerprint] },
+      ],
+    };
+    const page = formatReportHtml('acme', detailOf(report));
+    const at = (text: string) => page.indexOf(text);
+    expect(at('<h3>2 causes behind 2 findings</h3>')).toBeGreaterThan(0);
+    expect(at('The development error page answers')).toBeLessThan(at('<strong>Fix:</strong> Set NODE_ENV=production.'));
+    expect(at('Framework: Express · <a href="https://expressjs.com/en/guide/error-handling.html">source</a>')).toBeGreaterThan(0);
+    expect(at('data-rule="no-stack-trace"')).toBeLessThan(at('No hint given'));
+    expect(at('No hint given')).toBeLessThan(at('data-rule="recovery-hint"'));
+  });
+
+  it('still shows a report written before causes and the breakdown: findings by severity, ceilings as lines', () => {
+    const { causes: _, ...old } = reportWith('srv');
+    const { breakdown: __, ...score } = old.score;
+    const page = formatReportHtml('acme', detailOf({ ...old, score } as unknown as Report));
+    expect(page).toContain('<h3>Findings (1)</h3>');
+    expect(page).toContain('Grade capped at B');
+    expect(page).not.toContain('<table');
   });
 });
