@@ -10,6 +10,7 @@ import { readClientConfig } from '../target/client-config.js';
 import { parseHeader } from '../target/expand.js';
 import { CommandLineSecrets, hidesSecret, shownText } from '../target/command-secrets.js';
 import { credentialsFromEnv } from '../target/oauth.js';
+import { urlProblem } from './settings.js';
 import type { OAuthClientCredentials, ShownWord, SourceAnchor } from '../types.js';
 
 /** The flags that say which server to lint and how to reach it. */
@@ -111,14 +112,9 @@ function withOAuth(choice: ServerChoice, oauth: OAuthRequest | undefined, flags:
 function single(command: string[], flags: ServerFlags, loaded: LoadedConfig | undefined): ServerChoice {
   if (command.length > 0) return { target: { command: command[0], args: command.slice(1) }, secrets: [] };
   if (flags.url !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(flags.url);
-    } catch {
-      throw new UsageError(`--url expects an http:// or https:// URL, got '${shownText(new CommandLineSecrets().url(flags.url))}'`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url expects an http:// or https:// URL, got a ${url.protocol} one`);
-    return { target: { url: url.href, transport: flags.transport ?? 'auto' }, secrets: [] };
+    const problem = urlProblem(flags.url);
+    if (problem) throw new UsageError(problem);
+    return { target: { url: new URL(flags.url).href, transport: flags.transport ?? 'auto' }, secrets: [] };
   }
   const server = loaded?.config.server;
   if (!server || !loaded) throw new UsageError(`no server to lint: give its command after --, e.g. mcp-errlint -- node server.js, a --url, an --mcp-config file, or a "server" in ${CONFIG_FILE}`);
