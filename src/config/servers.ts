@@ -128,12 +128,9 @@ function single(command: string[], flags: ServerFlags, loaded: LoadedConfig | un
 
 /** Every server of a client config file (or the one --server names), each anchored on its line. */
 function fromClientConfig(file: string, only: string | undefined, context: ServerContext): ServerChoice[] {
-  const declared = readClientConfig(file, { env: context.env, cwd: context.cwd });
-  const picked = only === undefined ? declared : declared.filter((server) => server.name === only);
-  if (picked.length === 0) {
-    const names = declared.map((server) => server.name);
-    throw new UsageError(only === undefined ? `${file} declares no server` : `${file} declares no server named '${only}' (it declares: ${names.join(', ') || 'none'})`);
-  }
+  // --server: only that server is read, so a variable another one names may be unset (a file's servers need not share one environment).
+  const picked = readClientConfig(file, { env: context.env, cwd: context.cwd, ...(only !== undefined ? { only } : {}) });
+  if (picked.length === 0) throw new UsageError(`${file} declares no server`);
   return picked.map((server) => ({
     target: server.target,
     name: server.name,
