@@ -38,8 +38,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
       const baselined = group.every((f) => f.baselined) ? c.dim(' [baselined]') : '';
       out.push(`  ${icon[severity]} ${paint[severity](severity.padEnd(7))} ${c.bold(shown.ruleId)}${baselined}  ${terminalSafe(shown.message)}`);
       out.push(c.dim(`      ${occurrences}× in ${probes.length === 1 ? 'probe' : 'probes'} ${probes.join(', ')}`));
-      // Protocol probes send frames, not tool arguments: show the frame.
-      const sent = shown.counterexample.arguments === null ? shown.request : JSON.stringify(shown.counterexample.arguments);
+      // Protocol probes send frames, not tool arguments: show the frame (a report made before frames were recorded: its request).
+      const sent = shown.counterexample.frame ?? (shown.counterexample.arguments === null ? shown.request : JSON.stringify(shown.counterexample.arguments));
       out.push(c.dim(`      input: ${terminalSafe(shown.counterexample.label)}  ${terminalSafe(sent ?? '').slice(0, 160)}`));
       out.push(c.dim(`      answer: ${terminalSafe(shown.answer)}`));
       out.push(c.dim(`      replay: ${terminalSafe(shown.replay)}`));
