@@ -7,6 +7,7 @@ import { selectTools } from './plan/batches.js';
 import { runProbes } from './engine/run.js';
 import { enabledRules, Grader, type EnabledRule } from './grade/grade.js';
 import { authorize } from './target/oauth.js';
+import { checkLintOptions } from './config/settings.js';
 import { RULES, ruleById } from '../rules/index.js';
 import { PROBES } from '../probes/index.js';
 import { repairer } from './repair/repair.js';
@@ -39,6 +40,8 @@ export function settingsOf(options: LintOptions, seed: number): Report['settings
 }
 
 export async function lint(given: LintOptions): Promise<Report> {
+  // A bad option is refused as the CLI refuses its flag, before any timer, token request or server process.
+  checkLintOptions(given);
   const started = Date.now();
   const settings = settingsOf(given, given.seed ?? randomSeed());
   const probes = PROBES.filter((p) => !given.probes || given.probes.includes(p.kind));

@@ -1,8 +1,9 @@
 // The programmatic API as a server author uses it inside their own vitest suite (docs/api.md shows this test).
 import { describe, expect, it } from 'vitest';
-import { lint, type Report } from 'mcp-errlint';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { lint, UsageError, type HttpTransportKind, type LintOptions, type ProbeKind, type ProfileName, type Report, type RuleLevel, type Severity } from 'mcp-errlint';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { runCli } from './helpers/cli.js';
 import { tempDir } from './helpers/temp.js';
 
 describe('my MCP server', () => {
@@ -29,3 +30,61 @@ describe('my MCP server', () => {
   });
 });
 
+
+// Issue 28: lint() checks its options as the CLI checks its flags, with the same words, before it starts
+// anything. The server would record its PID (fixtures/lib/record-pid.mjs) if it ever ran: the file stays absent.
+describe('lint() refuses a bad option before any server starts, as the CLI refuses its flag', () => {
+  const dir = tempDir('errlint-api-refuse-');
+  const pids = join(dir, 'pids');
+  const command = [process.execPath, '--import', resolve('fixtures/lib/record-pid.mjs'), resolve('fixtures/well-behaved.mjs')];
+  const target = { command: command[0], args: command.slice(1), env: { ERRLINT_PID_FILE: pids } };
+  const cliServer = ['-e', `ERRLINT_PID_FILE=${pids}`, '--', ...command];
+
+  it('the recording server does record its PID when it runs (the control: the checks below can fail)', async () => {
+    await lint({ target, seed: 1, runs: 1, timeoutMs: 3000, probes: ['missing-required'], repairAttempts: 0 });
+    expect(readFileSync(pids, 'utf8')).toMatch(/^\d+\n/);
+    rmSync(pids);
+  });
+
+  // Each: the option given to lint() (the stdio target unless it gives its own), and the same mistake as flags.
+  const CASES: Array<[string, Partial<LintOptions>, string[]]> = [
+    ['a rule level that is none', { rules: { 'no-stack-trace': 'fatal' as RuleLevel } }, ['--rule', 'no-stack-trace=fatal']],
+    ['an unknown rule id', { rules: { 'no-stack-traces': 'error' } }, ['--rule', 'no-stack-traces=error']],
+    ['a profile that is none', { profile: 'lax' as ProfileName }, ['--profile', 'lax']],
+    ['a seed that is no number', { seed: 'abc' as unknown as number }, ['--seed', 'abc']],
+    ['a negative seed', { seed: -1 }, ['--seed', '-1']],
+    ['negative runs', { runs: -3 }, ['--runs', '-3']],
+    ['a timeout of 0', { timeoutMs: 0 }, ['--timeout', '0']],
+    ['a timeout no timer holds', { timeoutMs: 3_000_000_000 }, ['--timeout', '3000000000']],
+    ['a deadline of 0', { deadlineMs: 0 }, ['--deadline', '0']],
+    ['a negative tool budget', { toolBudgetMs: -5 }, ['--tool-budget', '-5']],
+    ['a concurrency above 64', { concurrency: 65 }, ['--concurrency', '65']],
+    ['fractional repair attempts', { repairAttempts: 1.5 }, ['--repair-attempts', '1.5']],
+    ['negative max warnings', { maxWarnings: -1 }, ['--max-warnings', '-1']],
+    ['a min score above 100', { minScore: 101 }, ['--min-score', '101']],
+    ['a negative min coverage', { minCoverage: -1 }, ['--min-coverage', '-1']],
+    ['a protocol version that is none', { protocolVersion: '1999-01-01' }, ['--protocol-version', '1999-01-01']],
+    ['a fail-on severity that is none', { failOn: 'sometimes' as Severity }, ['--fail-on', 'sometimes']],
+    ['an unknown probe kind', { probes: ['unicod' as ProbeKind] }, ['--probe', 'unicod']],
+    ['a replay path that is none', { replay: { tool: 'lookup_user', probe: 'wrong-type', path: 'x' } }, ['--tool', 'lookup_user', '--probe', 'wrong-type', '--path', 'x']],
+    ['read-only with writes', { readOnly: true, allowWrites: true }, ['--read-only', '--allow-writes']],
+    ['a URL that is not http(s)', { target: { url: 'ftp://127.0.0.1/mcp' } }, ['--url', 'ftp://127.0.0.1/mcp']],
+    ['a transport that is none', { target: { url: 'http://127.0.0.1:9/mcp', transport: 'websocket' as HttpTransportKind } }, ['--url', 'http://127.0.0.1:9/mcp', '--transport', 'websocket']],
+  ];
+
+  // Side by side: each waits on a CLI process of its own.
+  it.concurrent.each(CASES)('%s', async (_title, option, flags) => {
+    const error = await lint({ target, ...option }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    const { message } = error as UsageError;
+    const cli = await runCli([...flags, ...(option.target ? [] : cliServer)]);
+    expect({ code: cli.code, stderr: cli.stderr }).toEqual({ code: 2, stderr: `mcp-errlint: ${message}\n` });
+    expect(existsSync(pids)).toBe(false);
+  });
+
+  it('rule options for an unknown rule, and options a rule does not take (no flag sets them)', async () => {
+    await expect(lint({ target, ruleOptions: { 'no-such-rule': {} } })).rejects.toThrow(new UsageError("unknown rule id 'no-such-rule' in ruleOptions (mcp-errlint rules lists them)"));
+    await expect(lint({ target, ruleOptions: { 'no-internal-details': { allowedHost: ['x'] } } })).rejects.toThrow(UsageError);
+    expect(existsSync(pids)).toBe(false);
+  });
+});

@@ -318,7 +318,8 @@ function findings(all: readonly Finding[], limit: number, causes: readonly Cause
 
 function finding(f: Finding): string {
   const ce = f.counterexample;
-  const args = clip(JSON.stringify(ce?.arguments ?? null, null, 2) ?? 'null');
+  // A frame the probe wrote itself is shown as sent, not as arguments of a call it never made.
+  const args = clip(ce?.frame ?? JSON.stringify(ce?.arguments ?? null, null, 2) ?? 'null');
   const sent = ce?.name && ce.name !== f.tool ? ` (sent as <code>${t(ce.name)}</code>)` : '';
   const head = [
     `<span class="sev">${t(f.severity)}</span>`,

@@ -1,27 +1,23 @@
 // What the subcommands share in reading their arguments: value parsers for numbers and durations, and commander's stops as exit codes.
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { parseDuration } from '../interrupt.js';
+import { Command, CommanderError } from 'commander';
+import { UsageError } from '../errors.js';
 import { EXIT } from '../report/gate.js';
+import { duration as durationSetting, integer as integerSetting } from '../config/settings.js';
+import { quote, say } from './output.js';
 
-export function integer(name: string, min: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}.`);
-    return n;
-  };
+/** A flag's integer ≥ `min`; a value that is none is refused as every setting is (config/settings.ts). */
+export function integer(name: string, min: number): (value: string) => number {
+  return integerSetting(name, min).parse;
 }
 
-export function duration(name: string) {
-  return (value: string): number => {
-    const ms = parseDuration(value);
-    if (ms === undefined) throw new InvalidArgumentError(`${name} must be a positive duration such as 90s, 10m or 1h (a bare number is seconds).`);
-    return ms;
-  };
+/** A flag's duration (90s, 10m, 1h; a bare number is seconds) in milliseconds. */
+export function duration(name: string): (value: string) => number {
+  return durationSetting(name).parse;
 }
 
 /**
  * Parse a command's arguments (a program built with exitOverride); undefined when it may go on, else the exit code
- * commander's stop means: help and --version exit 0, a bad flag or argument 2 (commander has said why).
+ * commander's stop means: help and --version exit 0, a bad flag or argument 2 (commander, or the value's refusal, has said why).
  */
 export function parseArguments(program: Command, args: string[], from: 'node' | 'user'): number | undefined {
   try {
@@ -29,6 +25,10 @@ export function parseArguments(program: Command, args: string[], from: 'node' | 
     return undefined;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.cannotLint;
+    if (error instanceof UsageError) {
+      say(`mcp-errlint: ${quote(error.message)}\n`);
+      return EXIT.cannotLint;
+    }
     throw error;
   }
 }

@@ -4,7 +4,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { lint, randomSeed, DEFAULTS, type LintOptions } from '../lint.js';
 import { SessionStartError } from '../session/session.js';
 import { AuthorizationError, UsageError } from '../errors.js';
-import { PROBE_KINDS, PROTOCOL_VERSIONS } from '../types.js';
+import { PROBE_KINDS } from '../types.js';
+import { SETTINGS, TRANSPORT } from '../config/settings.js';
 import { CONFIG_FILE, loadConfig } from '../config/load.js';
 import { mergeOptions, type LintFlags } from '../config/merge.js';
 import { chooseServers, type ServerFlags } from '../config/servers.js';
@@ -17,7 +18,6 @@ import type { ServerOutcome } from '../report/many.js';
 import type { Report } from '../report/model.js';
 import { Interrupted, formatDuration } from '../interrupt.js';
 import { TOOL_VERSION } from '../version.js';
-import { duration, integer } from './flags.js';
 import { FORMATS, ReportWriter, prepareOutput, printable, quote, redactAlso, render, renderMany, safe, say, useColor, type Format } from './output.js';
 import { plural } from '../util/text.js';
 import { escapeRegExp } from '../util/regex.js';
@@ -45,7 +45,7 @@ export function lintProgram(): Command {
     .version(TOOL_VERSION, '-V, --version')
     .argument('[command...]', `the stdio server to lint, after -- (default: "server" in the config file)`)
     .option('--url <url>', 'lint a running server at this http(s) URL: Streamable HTTP, falling back to the legacy HTTP+SSE transport as MCP clients do')
-    .addOption(new Option('--transport <kind>', 'with --url: only Streamable HTTP (http), or only the legacy HTTP+SSE transport (sse)').choices(['http', 'sse']))
+    .option('--transport <kind>', 'with --url: only Streamable HTTP (http), or only the legacy HTTP+SSE transport (sse)', TRANSPORT.parse)
     .option('--header <"Name: value">', 'with --url: an HTTP header (repeatable); $VAR, ${VAR} and ${env:VAR} in the value are read from the environment, and header values are never printed', (value: string, previous: string[] = []) => [...previous, value])
     .option('--oauth-client-credentials', `with --url: get an access token by the OAuth 2.0 client_credentials grant from the authorization server the server names, with the client id and secret in $${CLIENT_ID_ENV} and $${CLIENT_SECRET_ENV}, and send it as a bearer token (never printed)`)
     .option('--oauth-scope <scope>', "with --oauth-client-credentials: the scope to ask for (default: the one the server's 401 names, else all it lists)")
@@ -53,15 +53,16 @@ export function lintProgram(): Command {
     .option('--server <name>', 'with --mcp-config: lint only this server of the file')
     .option('-e, --env <KEY=VALUE>', "set an environment variable of the stdio server (repeatable); its value is never printed: a replay reads it as $KEY", (value: string, previous: string[] = []) => [...previous, value])
     .option('-c, --config <file>', `config file (default: ./${CONFIG_FILE} if there is one); flags override it`)
-    .option('--seed <n>', 'seed for every generated input (printed on stderr as "Seed: N")', integer('--seed', 0))
-    .option('--runs <n>', `random inputs per probe kind per tool, after the enumerated cases (default: ${DEFAULTS.runs})`, integer('--runs', 0))
-    .option('--timeout <ms>', `per-call timeout in milliseconds (default: ${DEFAULTS.timeoutMs})`, integer('--timeout', 1))
-    .option('--deadline <duration>', `the whole run's time budget, start-up included, e.g. 90s, 10m; when it is spent the report is written with what was probed, and the run fails (default: ${formatDuration(DEFAULTS.deadlineMs)})`, duration('--deadline'))
-    .option('--concurrency <n>', `tools probed at once, interleaved on one server (default: ${DEFAULTS.concurrency}); 1 when the server fails concurrent-calls, and the report is the same whatever it is`, integer('--concurrency', 1))
-    .option('--repair-attempts <n>', `tries the repair agent makes at one refused call, each informed by the previous answer; 0 turns the agent off (default: ${DEFAULTS.repairAttempts})`, integer('--repair-attempts', 0))
-    .option('--tool-budget <duration>', `one tool's time budget; past it the tool's further inputs are not sent, listed as skipped (default: ${formatDuration(DEFAULTS.toolBudgetMs)})`, duration('--tool-budget'))
-    .addOption(new Option('--protocol-version <version>', 'pin a protocol version instead of negotiating the newest').choices([...PROTOCOL_VERSIONS]))
-    .addOption(new Option('--profile <name>', `rule profile (default: ${DEFAULTS.profile})`).choices(['recommended', 'strict']))
+    // Every value is checked as lint() checks it (config/settings.ts), with the same words.
+    .option('--seed <n>', 'seed for every generated input (printed on stderr as "Seed: N")', SETTINGS.seed.parse)
+    .option('--runs <n>', `random inputs per probe kind per tool, after the enumerated cases (default: ${DEFAULTS.runs})`, SETTINGS.runs.parse)
+    .option('--timeout <ms>', `per-call timeout in milliseconds (default: ${DEFAULTS.timeoutMs})`, SETTINGS.timeoutMs.parse)
+    .option('--deadline <duration>', `the whole run's time budget, start-up included, e.g. 90s, 10m; when it is spent the report is written with what was probed, and the run fails (default: ${formatDuration(DEFAULTS.deadlineMs)})`, SETTINGS.deadlineMs.parse)
+    .option('--concurrency <n>', `tools probed at once (1 to 64), interleaved on one server (default: ${DEFAULTS.concurrency}); 1 when the server fails concurrent-calls, and the report is the same whatever it is`, SETTINGS.concurrency.parse)
+    .option('--repair-attempts <n>', `tries the repair agent makes at one refused call, each informed by the previous answer; 0 turns the agent off (default: ${DEFAULTS.repairAttempts})`, SETTINGS.repairAttempts.parse)
+    .option('--tool-budget <duration>', `one tool's time budget; past it the tool's further inputs are not sent, listed as skipped (default: ${formatDuration(DEFAULTS.toolBudgetMs)})`, SETTINGS.toolBudgetMs.parse)
+    .option('--protocol-version <version>', `pin a protocol version instead of negotiating the newest: ${SETTINGS.protocolVersion.expects}`, SETTINGS.protocolVersion.parse)
+    .option('--profile <name>', `rule profile: ${SETTINGS.profile.expects} (default: ${DEFAULTS.profile})`, SETTINGS.profile.parse)
     .option('--rule <id=level>', 'set a rule to off|note|warning|error (repeatable)', collect)
     .option('--probe <kinds>', `run only these probe kinds (repeatable, comma-separated): ${PROBE_KINDS.join(', ')}`, collect)
     .option('--tool <names>', 'probe only these tools (repeatable, comma-separated)', collect)
@@ -75,18 +76,10 @@ export function lintProgram(): Command {
     .option('--report <format=path>', `also write a report in another format to a file (repeatable), e.g. sarif=errlint.sarif`, reportTarget)
     .option('--baseline <file>', 'known findings (by fingerprint): listed as baselined, they do not fail the run')
     .option('--update-baseline', 'write every finding of this run to the --baseline file (default: mcp-errlint.baseline.json)')
-    .option('--max-warnings <n>', 'exit 1 when more than n warnings are found', integer('--max-warnings', 0))
-    .addOption(new Option('--fail-on <severity>', `exit 1 on findings at or above this severity (default: ${DEFAULTS.failOn})`).choices(['error', 'warning', 'note', 'never']))
-    .option('--min-score <n>', `exit 1 when the score is below this (default: ${DEFAULTS.minScore})`, (v) => {
-      const n = Number(v);
-      if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-score must be a number from 0 to 100.');
-      return n;
-    })
-    .option('--min-coverage <percent>', 'exit 1 when fewer than this share of the listed tools were probed (default: exit 1 only when none was)', (v) => {
-      const n = Number(v);
-      if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('--min-coverage must be a number from 0 to 100.');
-      return n;
-    })
+    .option('--max-warnings <n>', 'exit 1 when more than n warnings are found', SETTINGS.maxWarnings.parse)
+    .option('--fail-on <severity>', `exit 1 on findings at or above this severity: ${SETTINGS.failOn.expects} (default: ${DEFAULTS.failOn})`, SETTINGS.failOn.parse)
+    .option('--min-score <n>', `exit 1 when the score is below this (default: ${DEFAULTS.minScore})`, SETTINGS.minScore.parse)
+    .option('--min-coverage <percent>', 'exit 1 when fewer than this share of the listed tools were probed (default: exit 1 only when none was)', SETTINGS.minCoverage.parse)
     .option('--badge <file>', "also write a badge of the grade: shields.io's endpoint JSON for a .json file, else an SVG")
     .option('-q, --quiet', 'no progress on stderr (errors and the reason of a failing exit stay)', false)
     .option('--color', 'force colour in the stylish report')

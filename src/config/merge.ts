@@ -3,10 +3,9 @@ import { DEFAULTS, randomSeed } from '../defaults.js';
 import type { LintOptions } from '../types.js';
 import { UsageError } from '../errors.js';
 import { PROBE_KINDS, type ProbeKind, type ProfileName, type RuleLevel, type Severity } from '../types.js';
-import { RULES } from '../../rules/index.js';
 import type { LoadedConfig } from './load.js';
 import type { ServerChoice } from './servers.js';
-import { didYouMean } from '../util/suggest.js';
+import { checkLintOptions, ruleFlagRefusal, SETTINGS, type Setting } from './settings.js';
 import { parseDuration } from '../interrupt.js';
 import { literalPatterns } from '../matchers/secrets.js';
 
@@ -43,10 +42,8 @@ export interface LintFlags {
 export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: LoadedConfig): LintOptions {
   const config = loaded?.config ?? {};
 
-  const flagProbes = flags.probe?.map((kind) => {
-    if (!(PROBE_KINDS as readonly string[]).includes(kind)) throw new UsageError(`unknown probe kind '${kind}'${didYouMean(kind, PROBE_KINDS)} (known: ${PROBE_KINDS.join(', ')})`);
-    return kind as ProbeKind;
-  });
+  // Kinds, rule ids and levels, and every value are checked on the options made (checkLintOptions), as lint() checks them.
+  const flagProbes = flags.probe as ProbeKind[] | undefined;
   const configProbes = config.probes && PROBE_KINDS.filter((kind) => config.probes?.[kind] !== false);
 
   const rules: Record<string, RuleLevel> = {};
@@ -57,15 +54,12 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     if (options) ruleOptions[id] = options;
   }
   for (const flag of flags.rule ?? []) {
-    const match = /^([a-z0-9-]+)=(off|note|warning|error)$/.exec(flag);
-    if (!match) throw new UsageError(`--rule expects <id>=<off|note|warning|error>, got '${flag}'`);
-    const ids = RULES.map((r) => r.meta.id);
-    if (!ids.includes(match[1])) throw new UsageError(`unknown rule id '${match[1]}' in --rule${didYouMean(match[1], ids) || ' (mcp-errlint rules lists them)'}`);
+    const match = /^([^=]+)=(.*)$/.exec(flag);
+    if (!match) throw ruleFlagRefusal(flag);
     rules[match[1]] = match[2] as RuleLevel;
   }
 
   let replay: LintOptions['replay'];
-  if (flags.path !== undefined && !/^\d+(:\d+)*$/.test(flags.path)) throw new UsageError(`--path expects a fast-check path such as 3 or 5:0:1 (from a finding's replay command), got '${flags.path}'`);
   if (flags.path !== undefined) {
     if (flags.tool?.length !== 1 || flagProbes?.length !== 1) throw new UsageError('--path replays one input: give exactly one --tool and one --probe with it');
     replay = { tool: flags.tool[0], probe: flagProbes[0], path: flags.path };
@@ -74,9 +68,6 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
   const readOnly = flags.readOnly ?? config.readOnly ?? false;
   const allowWrites = flags.allowWrites ?? config.allowWrites ?? false;
   const allowDestructive = flags.allowDestructive ?? config.allowDestructive ?? false;
-  if (readOnly && (allowWrites || allowDestructive)) {
-    throw new UsageError('--read-only calls only readOnlyHint tools: it cannot be combined with --allow-writes or --allow-destructive');
-  }
   // Credentials that must never be printed are redacted like any, and a server that echoes one is caught by no-secrets.
   const literals = [...literalPatterns(server.secrets), ...(server.secretContexts ?? [])];
   if (literals.length > 0) {
@@ -85,7 +76,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
   }
   // The rest of the server's environment is only redacted: a server may well say which environment it runs in.
   const redactPatterns = literalPatterns(server.privateValues ?? []).filter((pattern) => !literals.includes(pattern));
-  return {
+  const options: LintOptions = {
     target: server.target,
     ...(server.name !== undefined ? { name: server.name } : {}),
     ...(server.anchor ? { anchor: server.anchor } : {}),
@@ -96,8 +87,8 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     ...(server.oauthClientCredentials ? { oauthClientCredentials: server.oauthClientCredentials } : {}),
     protocolVersion: flags.protocolVersion ?? config.protocolVersion,
     timeoutMs: flags.timeout ?? config.timeout ?? DEFAULTS.timeoutMs,
-    deadlineMs: flags.deadline ?? durationOf(config.deadline, 'deadline') ?? DEFAULTS.deadlineMs,
-    toolBudgetMs: flags.toolBudget ?? durationOf(config.toolBudget, 'toolBudget') ?? DEFAULTS.toolBudgetMs,
+    deadlineMs: flags.deadline ?? durationOf(config.deadline, 'deadline', SETTINGS.deadlineMs) ?? DEFAULTS.deadlineMs,
+    toolBudgetMs: flags.toolBudget ?? durationOf(config.toolBudget, 'toolBudget', SETTINGS.toolBudgetMs) ?? DEFAULTS.toolBudgetMs,
     concurrency: flags.concurrency ?? config.concurrency ?? DEFAULTS.concurrency,
     repairAttempts: flags.repairAttempts ?? config.repairAttempts ?? DEFAULTS.repairAttempts,
     seed: flags.seed ?? config.seed ?? randomSeed(),
@@ -119,12 +110,14 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     minCoverage: flags.minCoverage ?? config.minCoverage,
     maxWarnings: flags.maxWarnings,
   };
+  checkLintOptions(options);
+  return options;
 }
 
-/** A config duration ("10m") in milliseconds; the config schema has already checked its shape. */
-function durationOf(text: string | undefined, key: string): number | undefined {
+/** A config duration ("10m") in milliseconds; the config schema has already checked its shape, not its size. */
+function durationOf(text: string | undefined, key: string, setting: Setting<number>): number | undefined {
   if (text === undefined) return undefined;
   const ms = parseDuration(text);
-  if (ms === undefined) throw new UsageError(`"${key}" must be a positive duration such as 90s or 10m, got '${text}'`);
+  if (!setting.accepts(ms)) throw new UsageError(`"${key}" must be ${setting.expects}, got '${text}'`);
   return ms;
 }

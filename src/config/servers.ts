@@ -10,6 +10,7 @@ import { readClientConfig } from '../target/client-config.js';
 import { parseHeader } from '../target/expand.js';
 import { CommandLineSecrets, hidesSecret, shownText } from '../target/command-secrets.js';
 import { credentialsFromEnv } from '../target/oauth.js';
+import { urlProblem } from './settings.js';
 import type { OAuthClientCredentials, ShownWord, SourceAnchor } from '../types.js';
 
 /** The flags that say which server to lint and how to reach it. */
@@ -111,14 +112,9 @@ function withOAuth(choice: ServerChoice, oauth: OAuthRequest | undefined, flags:
 function single(command: string[], flags: ServerFlags, loaded: LoadedConfig | undefined): ServerChoice {
   if (command.length > 0) return { target: { command: command[0], args: command.slice(1) }, secrets: [] };
   if (flags.url !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(flags.url);
-    } catch {
-      throw new UsageError(`--url expects an http:// or https:// URL, got '${shownText(new CommandLineSecrets().url(flags.url))}'`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url expects an http:// or https:// URL, got a ${url.protocol} one`);
-    return { target: { url: url.href, transport: flags.transport ?? 'auto' }, secrets: [] };
+    const problem = urlProblem(flags.url);
+    if (problem) throw new UsageError(problem);
+    return { target: { url: new URL(flags.url).href, transport: flags.transport ?? 'auto' }, secrets: [] };
   }
   const server = loaded?.config.server;
   if (!server || !loaded) throw new UsageError(`no server to lint: give its command after --, e.g. mcp-errlint -- node server.js, a --url, an --mcp-config file, or a "server" in ${CONFIG_FILE}`);
@@ -132,12 +128,9 @@ function single(command: string[], flags: ServerFlags, loaded: LoadedConfig | un
 
 /** Every server of a client config file (or the one --server names), each anchored on its line. */
 function fromClientConfig(file: string, only: string | undefined, context: ServerContext): ServerChoice[] {
-  const declared = readClientConfig(file, { env: context.env, cwd: context.cwd });
-  const picked = only === undefined ? declared : declared.filter((server) => server.name === only);
-  if (picked.length === 0) {
-    const names = declared.map((server) => server.name);
-    throw new UsageError(only === undefined ? `${file} declares no server` : `${file} declares no server named '${only}' (it declares: ${names.join(', ') || 'none'})`);
-  }
+  // --server: only that server is read, so a variable another one names may be unset (a file's servers need not share one environment).
+  const picked = readClientConfig(file, { env: context.env, cwd: context.cwd, ...(only !== undefined ? { only } : {}) });
+  if (picked.length === 0) throw new UsageError(`${file} declares no server`);
   return picked.map((server) => ({
     target: server.target,
     name: server.name,

@@ -16,12 +16,13 @@ import { fixOf } from '../grade/grade.js';
 import { coverageOf, needsAuthorization } from '../score/coverage.js';
 import { recoveryOf } from '../score/recovery.js';
 import { redact, type SecretOptions } from '../matchers/secrets.js';
-import { describeAnswer, methodOf } from '../session/answer.js';
+import { describeAnswer, methodOf, rawLineOf, withoutOurIds } from '../session/answer.js';
+import { isRecord } from '../util/guards.js';
 import { isHttpTarget, targetName } from '../target/target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { abbreviate } from '../util/text.js';
 import type { Interrupted } from '../interrupt.js';
-import { REPORT_SCHEMA_VERSION, byReplayableThenSmallest, type Finding, type Report } from './model.js';
+import { REPORT_SCHEMA_VERSION, byReplayableThenSmallest, type Counterexample, type Finding, type Report } from './model.js';
 import { replayCommand, serverWords } from './replay.js';
 import { shownTarget, shownText, variablesOf } from '../target/command-secrets.js';
 
@@ -146,6 +147,7 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
     const best = group.filter((hit) => hit.severity === severity).sort((a, b) => byReplayableThenSmallest(input(a), input(b)))[0];
     const exchanges = new Set(group.map((hit) => hit.exchange.seq));
     const { exchange } = best;
+    const sent = sentText(exchange, scrub, scrubbed);
     findings.push({
       ruleId: best.ruleId,
       severity,
@@ -156,14 +158,9 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
       probe: exchange.probe,
       method: methodOf(exchange),
       occurrences: exchanges.size,
-      counterexample: {
-        name: scrub(exchange.case.name),
-        arguments: abbreviate(scrubbed(exchange.case.arguments ?? null)),
-        label: exchange.case.label,
-        path: exchange.path,
-      },
+      counterexample: counterexampleOf(exchange, sent, scrub, scrubbed),
       answer: scrub(describeAnswer(exchange)),
-      request: JSON.stringify(abbreviate(scrubbed(exchange.request))).slice(0, 2000),
+      request: sent,
       response: JSON.stringify(abbreviate(scrubbed(exchange.response ?? exchange.outcome))).slice(0, 2000),
       replay: scrub(replay(best)),
       ...(exchange.http ? { http: scrubbed(exchange.http) as HttpFacts } : {}),
@@ -172,6 +169,29 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
     });
   }
   return findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.ruleId.localeCompare(b.ruleId) || a.tool.localeCompare(b.tool));
+}
+
+/** The request frame as sent, in at most 2,000 characters: a line that was no JSON as written, else its JSON. */
+function sentText(exchange: Exchange, scrub: (text: string) => string, scrubbed: (value: unknown) => unknown): string {
+  const raw = rawLineOf(exchange);
+  return (raw !== undefined ? scrub(raw) : JSON.stringify(abbreviate(scrubbed(exchange.request)))).slice(0, 2000);
+}
+
+/**
+ * What the counterexample sent. A tools/call the engine made of the case is its tool name and arguments. A frame the
+ * probe wrote itself is that frame (our request id as `{id}`: the same input sent at another moment is the same
+ * counterexample), with the name and arguments it carries when it is a tools/call (none of the tool the probe aimed
+ * at), else what the probe asked for: a malformed tools/call is never shown as a call of a real tool.
+ */
+function counterexampleOf(exchange: Exchange, sent: string, scrub: (text: string) => string, scrubbed: (value: unknown) => unknown): Counterexample {
+  const { case: probeCase, path } = exchange;
+  const { delivery, label } = probeCase;
+  const input = (name: string, args: unknown) => ({ name: scrub(name), arguments: abbreviate(scrubbed(args ?? null)) });
+  // A burst is tools/calls of the case's own making; an HTTP request with no body sent no frame to show.
+  if (delivery === undefined || delivery.kind === 'burst' || Object.keys(exchange.request).length === 0) return { ...input(probeCase.name, probeCase.arguments), label, path };
+  const params = Array.isArray(exchange.request) ? undefined : exchange.request.params;
+  const carried = methodOf(exchange) === 'tools/call' ? input(isRecord(params) && typeof params.name === 'string' ? params.name : '', isRecord(params) ? params.arguments : undefined) : input(probeCase.name, probeCase.arguments);
+  return { ...carried, frame: withoutOurIds(sent), label, path };
 }
 
 /** Without a config file: package.json when the linter runs in a package, else a synthetic path for the server. */

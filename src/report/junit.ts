@@ -9,7 +9,7 @@ import { secretsNote } from './verdict.js';
 /** Each finding's verdict, input, answer and replay: the body of a failure or of a case's system-out. */
 function described(findings: readonly Finding[], note: string | undefined): string {
   return findings
-    .map((f) => [`[${f.severity}] ${f.probe}: ${f.message}`, `input (${f.counterexample.label}): ${JSON.stringify(f.counterexample.arguments)}`, `answer: ${f.answer}`, `reproduce: ${f.replay}`, ...(note ? [note] : [])].join('\n'))
+    .map((f) => [`[${f.severity}] ${f.probe}: ${f.message}`, `input (${f.counterexample.label}): ${f.counterexample.frame ?? JSON.stringify(f.counterexample.arguments)}`, `answer: ${f.answer}`, `reproduce: ${f.replay}`, ...(note ? [note] : [])].join('\n'))
     .join('\n\n');
 }
 

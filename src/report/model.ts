@@ -15,10 +15,20 @@ import type { Recovery } from '../score/recovery.js';
 export type { Recovery, RecoveryCount } from '../score/recovery.js';
 
 export interface Counterexample {
-  /** The tool name sent (differs from `tool` for the unknown-tool probe). */
+  /**
+   * The tool name sent (differs from `tool` for the unknown-tool probe); for a `frame` that is a tools/call, the name
+   * it carries ('' when it carries none, or not as a string); for another frame, what the probe asked for (a URI, a
+   * prompt, a method; '' for none).
+   */
   name: string;
-  /** The arguments sent, with long strings abbreviated and secrets redacted. */
+  /** The arguments sent (null when none were), with long strings abbreviated and secrets redacted. */
   arguments: unknown;
+  /**
+   * The frame the probe sent itself instead of a tools/call of `name` with `arguments` (bad JSON, a batch, a malformed or
+   * other request, a notification, an HTTP request's body), as written on the wire, our request id as `{id}` (redacted,
+   * long values abbreviated). `request` is the same frame with the id it had.
+   */
+  frame?: string;
   label: string;
   /** fast-check path under the batch seed; '?' when this input cannot be replayed by path. */
   path: string;

@@ -98,6 +98,7 @@ function result(finding: Finding, report: Report, ruleIndex: number | undefined)
       seed: report.settings.seed,
       counterexamplePath: finding.counterexample.path,
       input: finding.counterexample.arguments,
+      ...(finding.counterexample.frame !== undefined ? { frame: finding.counterexample.frame } : {}),
       inputLabel: finding.counterexample.label,
       answer: finding.answer,
       request: finding.request,

@@ -45,8 +45,8 @@ export function formatStylish(report: Report, options: StylishOptions): string {
       // The cause's first finding in full (message, input, answer); the others by their message and replay.
       out.push(`      ${terminalSafe(shown.message)}`);
       if (index === 0 || options.verbose) {
-        // Protocol probes send frames, not tool arguments: show the frame.
-        const sent = shown.counterexample.arguments === null ? shown.request : JSON.stringify(shown.counterexample.arguments);
+        // Protocol probes send frames, not tool arguments: show the frame (a report made before frames were recorded: its request).
+        const sent = shown.counterexample.frame ?? (shown.counterexample.arguments === null ? shown.request : JSON.stringify(shown.counterexample.arguments));
         out.push(c.dim(`      input: ${terminalSafe(shown.counterexample.label)}  ${terminalSafe(sent ?? '').slice(0, 160)}`));
         out.push(c.dim(`      answer: ${terminalSafe(shown.answer)}`));
       }

@@ -1,7 +1,7 @@
 // What the server did with one request, in one line: `isError result: "…"`, `JSON-RPC error with -32602 …: "…"`, a timeout.
 import type { Exchange } from '../types.js';
 import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet } from '../matchers/surface.js';
-import { describeOutcome, type RawExchange } from './session.js';
+import { describeOutcome, ID_PREFIX, type RawExchange } from './session.js';
 import { createHash } from 'node:crypto';
 
 /** The JSON-RPC method of the request an exchange sent; null for a raw frame that names none (bad JSON, a batch). */
@@ -9,6 +9,19 @@ export function methodOf(exchange: Exchange): string | null {
   const method = (exchange.request as { method?: unknown }).method;
   return typeof method === 'string' ? method : null;
 }
+
+/** The line an exchange sent when it was no JSON (bad JSON, an HTTP body): the session keeps it as `{ raw }`. */
+export function rawLineOf(exchange: Pick<Exchange, 'request'>): string | undefined {
+  const { request } = exchange;
+  return !Array.isArray(request) && Object.keys(request).length === 1 && typeof request.raw === 'string' ? request.raw : undefined;
+}
+
+/** Frame text with each request id of ours written `{id}`, as probes write their frames: an id says when, not what, was sent. */
+export function withoutOurIds(text: string): string {
+  return text.replace(OUR_ID, '"{id}"');
+}
+
+const OUR_ID = new RegExp(`"${ID_PREFIX}\\d+"`, 'g');
 
 /** What the server did, in one line (not redacted: the report redacts it). */
 export function describeAnswer(exchange: Exchange): string {

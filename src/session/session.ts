@@ -35,6 +35,9 @@ export interface SessionOptions {
   stop?: (reason: Interrupted) => void;
 }
 
+/** Every request id of ours is this and a number, counted per session (how many came before it, not the input). */
+export const ID_PREFIX = 'errlint-';
+
 /** What one raw request produced on the wire. */
 export interface RawExchange {
   request: Record<string, unknown>;
@@ -611,7 +614,7 @@ export class Session {
   }
 
   private allocateId(): string {
-    return `errlint-${this.nextId++}`;
+    return `${ID_PREFIX}${this.nextId++}`;
   }
 
   /** Register interest in one id; answers that match nothing we wait for go to `collected`. */

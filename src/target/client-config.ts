@@ -5,7 +5,7 @@ import { basename, dirname, resolve, sep } from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { HttpTarget, HttpTransportKind, ServerTarget, StdioTarget } from './target.js';
 import { terminalSafe } from '../util/text.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, UsageError } from '../errors.js';
 import { readConfigText, whyUnreadable } from '../util/files.js';
 import { didYouMean } from '../util/suggest.js';
 
@@ -29,6 +29,11 @@ export interface ClientConfigContext {
   cwd: string;
   /** `${userHome}`; by default HOME (or USERPROFILE) from `env`, else the OS's. */
   home?: string;
+  /**
+   * Read only the server of this name: the others are not read at all (a variable one of them names may be unset, its
+   * shape may be wrong). A UsageError when the file declares no server of this name.
+   */
+  only?: string;
 }
 
 /**
@@ -38,7 +43,7 @@ export interface ClientConfigContext {
  */
 export type ClientConfigDialect = 'mcpServers' | 'vscode';
 
-/** Every server declared in the file, in file order; throws ConfigError with "file:line: problem" lines. */
+/** Every server declared in the file (or the one `context.only` names), in file order; throws ConfigError with "file:line: problem" lines. */
 export function readClientConfig(file: string, context: ClientConfigContext): DeclaredServer[] {
   return parseClientConfig(readConfigText(resolve(context.cwd, file), file), file, context);
 }
@@ -70,8 +75,14 @@ export function parseClientConfig(text: string, file: string, context: ClientCon
   };
   const declared: DeclaredServer[] = [];
   const firstLine = new Map<string, number>();
-  for (const { key, value } of entries(container.value)) {
+  const all = entries(container.value);
+  if (context.only !== undefined && !all.some(({ key }) => String(key.value) === context.only)) {
+    const names = [...new Set(all.map(({ key }) => String(key.value)))];
+    throw new UsageError(`${file} declares no server named '${context.only}' (it declares: ${names.join(', ') || 'none'})`);
+  }
+  for (const { key, value } of all) {
     const name = String(key.value);
+    if (context.only !== undefined && name !== context.only) continue;
     const line = doc.line(key);
     const first = firstLine.get(name);
     if (first !== undefined) doc.problem(key, `server '${name}' is declared again (first at line ${first}); a client keeps only the last one`);

@@ -6,6 +6,7 @@ import { tempDir } from '../helpers/temp.js';
 import { describe, expect, it } from 'vitest';
 import { inputVariable, parseClientConfig, readClientConfig, workspaceFolderOf, type ClientConfigContext, type DeclaredServer } from '../../src/target/client-config.js';
 import { ConfigError } from '../../src/config/load.js';
+import { UsageError } from '../../src/errors.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'fixtures', 'client-configs');
@@ -482,6 +483,16 @@ describe('readClientConfig', () => {
     const dir = tempDir('errlint-client-');
     expect(() => readClientConfig('nope.json', { env: {}, cwd: dir })).toThrow('nope.json: cannot read: no such file');
     expect(() => readClientConfig('.', { env: {}, cwd: dir })).toThrow('.: cannot read: is a directory');
+  });
+
+  it('`only` reads that server alone: another one may name an unset variable, or be malformed (issue 28)', () => {
+    const config = JSON.stringify({ mcpServers: { a: { command: 'node', args: ['${A_ARG}'] }, b: { url: 'http://h/${UNSET_B}/mcp' }, c: { type: 'websocket' } } }, null, 2);
+    const read = (only: string | undefined, env: Record<string, string>) => parseClientConfig(config, 'mcp.json', { ...context(env), ...(only !== undefined ? { only } : {}) });
+    expect(() => read(undefined, { A_ARG: 'x' })).toThrow(ConfigError);
+    expect(read('a', { A_ARG: 'x' })).toEqual([{ name: 'a', file: 'mcp.json', line: 3, target: { command: 'node', args: ['x'] }, secrets: ['x'] }]);
+    // The chosen server still needs its own variables.
+    expect(() => read('a', {})).toThrow(new ConfigError(["mcp.json:6: server 'a': environment variable A_ARG is not set (used in args[0]) (or give a default: ${A_ARG:-default})"]));
+    expect(() => read('d', {})).toThrow(new UsageError("mcp.json declares no server named 'd' (it declares: a, b, c)"));
   });
 
   it('${userHome} defaults to HOME from the given env', () => {

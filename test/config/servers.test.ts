@@ -253,6 +253,17 @@ describe('--mcp-config', () => {
     expect(() => choose([], { mcpConfig: vscode }, { [inputVariable('orders-token')]: 'x' })).toThrow(/ERRLINT_TEST_PORT/);
   });
 
+  it('with --server, reads only that server: a variable another one needs may be unset (issue 28)', () => {
+    // orders needs ERRLINT_TEST_PORT and ERRLINT_TEST_TOKEN, users only ERRLINT_TEST_API_KEY.
+    const env = { ERRLINT_TEST_API_KEY: 'key-24680' };
+    expect(() => choose([], { mcpConfig: cursor }, env)).toThrow(/ERRLINT_TEST_PORT/);
+    const users = one([], { mcpConfig: cursor, server: 'users' }, env);
+    expect(users).toMatchObject({ name: 'users', target: { command: 'node', env: { USERS_API_KEY: 'key-24680' } }, secrets: ['key-24680'] });
+    expect(() => choose([], { mcpConfig: cursor, server: 'orders' }, env)).toThrow(/ERRLINT_TEST_PORT/);
+    // VS Code: users needs an input only; orders, a variable too.
+    expect(one([], { mcpConfig: vscode, server: 'users' }, { [inputVariable('orders-token')]: 'x' }).name).toBe('users');
+  });
+
   it('lists a disabled server as skipped, with its anchor', () => {
     const choices = choose([], { mcpConfig: cursor }, { ERRLINT_TEST_PORT: '1', ERRLINT_TEST_API_KEY: 'k', ERRLINT_TEST_TOKEN: 't' });
     expect(choices.map((c) => [c.name, c.anchor?.line, c.skipped])).toEqual([

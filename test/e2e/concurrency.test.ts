@@ -46,9 +46,10 @@ describe('--concurrency', () => {
     expect(tools(four)).toEqual(tools(one));
   }, 120_000);
 
-  it('refuses a concurrency below 1', async () => {
+  it('refuses a concurrency below 1 or above 64', async () => {
     const run = await runCli(['--concurrency', '0', '--', 'node', 'fixtures/well-behaved.mjs']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/--concurrency must be an integer ≥ 1/);
+    expect(run.stderr).toBe("mcp-errlint: --concurrency must be an integer from 1 to 64, got '0'\n");
+    expect((await runCli(['--concurrency', '65', '--', 'node', 'fixtures/well-behaved.mjs'])).stderr).toBe("mcp-errlint: --concurrency must be an integer from 1 to 64, got '65'\n");
   });
 });
