@@ -103,13 +103,14 @@ export function answerKey(finding: Pick<CauseFinding, 'answer' | 'tool'>): strin
   return `${kind}|${normal.slice(0, 120)}`;
 }
 
-/** Findings joined when they share a rule and message, or an answer (union-find over both keys). */
+/** Findings joined when they share a rule and message, or (a warning or worse) an answer: union-find over both keys. */
 function joined(findings: readonly CauseFinding[]): CauseFinding[][] {
   const parent = findings.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
   const firstWith = new Map<string, number>();
   findings.forEach((finding, i) => {
-    for (const key of [ruleKey(finding), answerKey(finding)]) {
+    // A note joins by its rule alone: a note that fires on every error answer (no metadata) would glue every cause into one.
+    for (const key of [ruleKey(finding), finding.severity === 'note' ? undefined : answerKey(finding)]) {
       if (key === undefined) continue;
       const first = firstWith.get(key);
       if (first === undefined) firstWith.set(key, i);

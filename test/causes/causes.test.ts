@@ -52,6 +52,17 @@ describe('causesOf', () => {
     expect(causes[1]).toMatchObject({ id: 'rule/recovery-hint/noHint', severity: 'warning' });
   });
 
+  it('a note shares no cause through its answer: a rule that fires on every error answer does not glue causes together', () => {
+    const answer = 'isError result: "Quota of the month exceeded for this account"';
+    const causes = partitionOf([
+      finding({ tool: 'a', ruleId: 'recovery-hint', messageId: 'noHint', severity: 'warning', answer }),
+      finding({ tool: 'a', ruleId: 'structured-error-metadata', messageId: 'missing', severity: 'note', answer }),
+      finding({ tool: 'b', ruleId: 'error-size-bounded', messageId: 'echoed', severity: 'warning', answer: 'isError result: "Connection string aaaaaaaaaaaaaaaaaaaa is too long"' }),
+      finding({ tool: 'b', ruleId: 'structured-error-metadata', messageId: 'missing', severity: 'note', answer: 'isError result: "Connection string aaaaaaaaaaaaaaaaaaaa is too long"' }),
+    ]);
+    expect(causes.map((c) => c.id)).toEqual(['rule/error-size-bounded/echoed', 'rule/recovery-hint/noHint', 'rule/structured-error-metadata/missing']);
+  });
+
   it('an HTML error page is one cause, whatever rules it set off', () => {
     const http = { status: 500, contentType: 'text/html; charset=utf-8', body: 'other' as const, text: '<!DOCTYPE html><pre>Error</pre>' };
     const causes = partitionOf([finding({ http }), finding({ ruleId: 'http-status', messageId: 'x', http, tool: 'b' }), finding({ ruleId: 'error-channel', messageId: 'y', tool: 'c' })]);
