@@ -2,11 +2,9 @@
 // cause with one fix. First a framework's known mechanism (when the run shows the framework), then a mechanism any
 // server can have (an HTML error page), then findings joined by their rule and message or by an answer they share.
 import { createHash } from 'node:crypto';
-import type { Severity } from '../types.js';
 import { escapeRegExp } from '../util/regex.js';
+import { SEVERITY_RANK as RANK } from '../score/score.js';
 import type { Cause, CauseFinding, CauseInput, Framework, FrameworkSighting } from './cause.js';
-
-const RANK: Record<Severity, number> = { note: 1, warning: 2, error: 3 };
 
 /** A mechanism no framework owns: the findings it explains share it whatever the server is built on. */
 interface CommonMechanism {
