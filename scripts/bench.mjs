@@ -254,7 +254,7 @@ async function lint({ section, dir, rep, what, server, args = [], env = {} }) {
   const report = join(dir, `run-${n}.report.json`);
   const usage = join(dir, `run-${n}.usage.json`);
   const events = join(dir, `run-${n}.events.jsonl`);
-  const cli = ['--seed', String(SEED), '--format', 'json', '-o', report, '--quiet', ...args, '--', ...server];
+  const cli = ['--seed', String(SEED), '--format', 'json', '-o', report, ...args, '--', ...server];
   if (!commands.has(section)) commands.set(section, new Set());
   commands.get(section).add(`${what}: ${display([process.execPath, LINTER, ...cli], dir).replace(/run-\d+\./, 'run-N.')}`);
   log(`bench: ${section}: ${label} …`);

@@ -116,7 +116,7 @@ function lintServer(run, netns) {
   const dir = serverDir(server);
   const reportFile = join(OUT, `${run.name}.json`);
   rmSync(reportFile, { force: true });
-  const linterArgs = ['--seed', String(SEED), '--format', 'json', '-o', reportFile, '--quiet', ...PASS_ARGS, ...EXTRA_ARGS];
+  const linterArgs = ['--seed', String(SEED), '--format', 'json', '-o', reportFile, ...PASS_ARGS, ...EXTRA_ARGS];
   const [command, ...args] = PASS === 'http'
     ? [...netns.prefix, process.execPath, HTTP_RUNNER, JSON.stringify({ run: run.name, dir, linterArgs })]
     : [process.execPath, LINTER, ...linterArgs, '--', ...serverCommand(server, dir, netns)];

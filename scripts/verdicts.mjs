@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LINTER = join(ROOT, 'bin', 'mcp-errlint.js');
-const COMMON = ['--seed', '1', '--timeout', '2000', '--deadline', '120s', '--format', 'json', '--quiet'];
+const COMMON = ['--seed', '1', '--timeout', '2000', '--deadline', '120s', '--format', 'json'];
 const JOBS = 2;
 
 function fixtureRuns() {

@@ -1,6 +1,6 @@
 // One lint, end to end: session → plan → run (graded as it goes) → report, within the run's deadline. A thin orchestrator:
 // each stage does its own work in its own folder.
-import { NO_TOOL, type LintOptions, type ServerSurfaces } from './types.js';
+import { NO_TOOL, type Exchange, type Graded, type LintOptions, type ServerSurfaces } from './types.js';
 import { DEFAULTS, randomSeed } from './defaults.js';
 import { Session } from './session/session.js';
 import { selectTools } from './plan/batches.js';
@@ -66,6 +66,8 @@ export async function lint(given: LintOptions): Promise<Report> {
     const tools = selectTools(allTools, options.tools ?? (options.replay && options.replay.tool !== NO_TOOL ? [options.replay.tool] : undefined), options.toolGlobs);
     const probingFrom = Date.now();
     const grader = new Grader(rules, { session: session.facts, profile: settings.profile, metadata: options.metadata, toolNames: allTools.map((t) => t.name) });
+    // A replay reports its exchanges whole, with each one's latest grading: the run keeps only what a report of many needs.
+    const replayed = options.replay ? new Map<Exchange, Graded>() : undefined;
     const run = await runProbes(session, tools, allTools, {
       ...settings,
       probes: blocked ? probes.filter((p) => p.kind === 'auth') : probes,
@@ -73,7 +75,9 @@ export async function lint(given: LintOptions): Promise<Report> {
       replay: options.replay,
       grade: (exchange) => {
         options.onExchange?.(exchange);
-        return grader.grade(exchange);
+        const graded = grader.grade(exchange);
+        replayed?.set(exchange, graded);
+        return graded;
       },
       repair: repairer({ attempts: settings.repairAttempts ?? DEFAULTS.repairAttempts, flags: settings, metadata: options.metadata, allTools, signal: stop.signal, onRepair: options.onRepair }),
       serializes: (hit) => ruleById(hit.ruleId)?.meta.serializesRun === true,
@@ -83,7 +87,7 @@ export async function lint(given: LintOptions): Promise<Report> {
     if (blocked) run.skips.push({ tool: NO_TOOL, probe: '*', reason: 'not probed: the server needs authorization (HTTP 401 at the handshake)' });
     const tailFrom = Date.now();
     const server = { serverInfo: session.serverInfo, facts: session.facts, restarts: session.restarts, stderr: session.stderr, limits: session.caps.messages, throttle: session.throttle };
-    return settle(assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces: blocked ? undefined : surfaces, run, clock: { started, probingFrom, tailFrom } }));
+    return settle(assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces: blocked ? undefined : surfaces, run, clock: { started, probingFrom, tailFrom }, replayed }));
   } finally {
     stop.release();
     await session.close();

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Cause, Finding, Report } from '../report/model.js';
 import { htmlText } from '../report/escape.js';
-import { formatPoints, incompleteText, percent, recoveryText, secretsNote, surfacesText, throttleText } from '../report/verdict.js';
+import { formatPoints, incompleteText, percent, quietText, recoveryText, secretsNote, surfacesText, throttleText } from '../report/verdict.js';
 import type { Board, BoardRow } from './board.js';
 import { plural } from '../util/text.js';
 
@@ -89,6 +89,7 @@ export function formatReportHtml(name: string, detail: BoardDetail): string {
       `<header><h1>mcp-errlint report · ${t(name)}</h1><p class="verdict">${verdict} <span class="counts">${t(counts)}</span>${gate}</p></header>`,
       // Findings first, open: what a reader came for; then how far the lint reached, and the facts.
       '<main class="report">',
+      ...(quietText(detail) ? [`<p class="quiet">${t(quietText(detail)!.replace(/^./, (first) => first.toUpperCase()))}.</p>`] : []),
       findings(detail.findings, FINDINGS_PER_PAGE, detail.causes),
       // The facts under a heading of their own: after the findings, without one they read as the last finding's.
       '<h3>Run</h3>',

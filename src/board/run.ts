@@ -150,7 +150,7 @@ function fileName(name: string, index: number): string {
 /** One server, linted by a process of its own; whatever happens to it is its row, never the board's end. */
 function lintOne(server: ListedServer, index: number, options: BoardOptions, dir: string, details?: Map<number, BoardDetail>): Promise<BoardRow> {
   const reportPath = join(dir, fileName(server.name, index));
-  const args = [options.bin, '--seed', String(options.seed), '--deadline', `${Math.ceil(options.deadlineMs / 1000)}s`, '-f', 'json', '-o', resolve(reportPath), '--quiet', ...options.lintArgs, ...server.args];
+  const args = [options.bin, '--seed', String(options.seed), '--deadline', `${Math.ceil(options.deadlineMs / 1000)}s`, '-f', 'json', '-o', resolve(reportPath), ...options.lintArgs, ...server.args];
   const started = Date.now();
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { cwd: server.cwd, env: { ...process.env, ...server.env }, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -14,6 +14,7 @@ import { formatBadge } from '../report/badge.js';
 import { applyBaseline, baselineOf, readBaseline, writeBaseline } from '../report/baseline.js';
 import { EXIT, exitCodeFor, signalExitCode } from '../report/gate.js';
 import { invocationPrefix } from '../report/invocation.js';
+import { quietReport } from '../report/quiet.js';
 import type { ServerOutcome } from '../report/many.js';
 import type { Report } from '../report/model.js';
 import { Interrupted, formatDuration } from '../interrupt.js';
@@ -66,7 +67,7 @@ export function lintProgram(): Command {
     .option('--rule <id=level>', 'set a rule to off|note|warning|error (repeatable)', collect)
     .option('--probe <kinds>', `run only these probe kinds (repeatable, comma-separated): ${PROBE_KINDS.join(', ')}`, collect)
     .option('--tool <names>', 'probe only these tools (repeatable, comma-separated)', collect)
-    .option('--path <path>', 'replay one input: the fast-check path from a finding (needs one --tool and one --probe)')
+    .option('--path <path>', "replay one input: the fast-check path from a finding (needs one --tool and one --probe); the terminal shows that exchange and each rule's verdict, not a graded report")
     .option('--allow-writes', 'also send schema-valid inputs to tools that are not readOnlyHint (without it, tools without annotations get only inputs they must refuse)')
     .option('--allow-destructive', 'also probe tools that are destructive (destructiveHint: true, or a name such as delete_*)')
     .option('--read-only', 'call only readOnlyHint tools (for servers that hold real data)')
@@ -81,7 +82,8 @@ export function lintProgram(): Command {
     .option('--min-score <n>', `exit 1 when the score is below this (default: ${DEFAULTS.minScore})`, SETTINGS.minScore.parse)
     .option('--min-coverage <percent>', 'exit 1 when fewer than this share of the listed tools were probed (default: exit 1 only when none was)', SETTINGS.minCoverage.parse)
     .option('--badge <file>', "also write a badge of the grade: shields.io's endpoint JSON for a .json file, else an SVG")
-    .option('-q, --quiet', 'no progress on stderr (errors and the reason of a failing exit stay)', false)
+    .option('-q, --quiet', 'report error-level findings only, in every format, and no progress on stderr; the score, grade and gate still count warnings and notes (and --max-warnings its warnings)', false)
+    .option('--verbose', 'list every skip on a line of its own in the terminal report, not one line per cause')
     .option('--color', 'force colour in the stylish report')
     .option('--no-color', 'never use colour')
     .addHelpText('after', `
@@ -98,6 +100,7 @@ The server's command always goes after --; any other bare word is refused (exit 
 
 Exit codes: 0 nothing at or above --fail-on, score ≥ --min-score, some tool probed (or ≥ --min-coverage);
 1 findings, score or coverage below, or the run reached its --deadline; 2 could not lint;
+a replay (--path) exits 1 only when its exchange has a finding at or above --fail-on;
 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP (the report so far is still written; a second signal quits at once).
 
 Examples:
@@ -107,7 +110,8 @@ Examples:
   mcp-errlint --url https://mcp.example.com/mcp --oauth-client-credentials   # $${CLIENT_ID_ENV}, $${CLIENT_SECRET_ENV} set
   mcp-errlint --mcp-config ~/.config/Claude/claude_desktop_config.json --server memory
   mcp-errlint --format json -o errlint.json -- npx -y @modelcontextprotocol/server-memory
-  mcp-errlint --seed 7 --tool lookup_user --probe wrong-type --path 3 -- node server.js`)
+  mcp-errlint --quiet --max-warnings 10 -- node server.js   # errors shown; warnings counted
+  mcp-errlint --seed 7 --tool lookup_user --probe wrong-type --path 3 -- node server.js   # one exchange, its verdicts`)
     .showSuggestionAfterError()
     .exitOverride();
 }
@@ -125,6 +129,7 @@ export interface LintCommandOptions extends LintFlags, ServerFlags {
   updateBaseline?: boolean;
   badge?: string;
   quiet: boolean;
+  verbose?: boolean;
   color?: boolean;
 }
 
@@ -214,8 +219,11 @@ export async function runLint(opts: LintCommandOptions, command: string[], scrip
       let next = 0;
       for (const outcome of outcomes) if ('report' in outcome) outcome.report = reports[next++];
     }
+    // --quiet: every format shows error-level findings only; the gate was settled on all of them, and the exit code stays.
+    if (opts.quiet) for (const outcome of outcomes) if ('report' in outcome) outcome.report = quietReport(outcome.report);
+    const verbose = opts.verbose === true;
     const text = (format: Format, color: boolean) =>
-      outcomes.length === 1 && 'report' in outcomes[0] ? render(outcomes[0].report, format, color) : renderMany(outcomes, format, color);
+      outcomes.length === 1 && 'report' in outcomes[0] ? render(outcomes[0].report, format, color, verbose) : renderMany(outcomes, format, color, verbose);
     const out = new ReportWriter(!opts.output);
     const main = text(opts.format, !opts.output && useColor(opts, process.stdout));
     if (opts.output) out.toFile(opts.output, main);
@@ -227,7 +235,7 @@ export async function runLint(opts: LintCommandOptions, command: string[], scrip
     if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
       appendFileSync(process.env.GITHUB_STEP_SUMMARY, text('markdown', false) + '\n');
     }
-    // -q hides progress, never why the run failed.
+    // -q hides progress and lesser findings, never why the run failed.
     for (const report of reports) {
       const { failures } = report.gate;
       const whose = outcomes.length > 1 ? `${quote(report.server.name)}: ` : '';

@@ -16,6 +16,7 @@ import type { Report } from '../report/model.js';
 import { safeOutput, sanitizeReport, type OutputKind } from '../report/sanitize.js';
 import { formatSarif } from '../report/sarif.js';
 import { formatStylish } from '../report/stylish.js';
+import { formatExchange } from '../report/exchange.js';
 import { terminalSafe } from '../util/text.js';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown', 'html'] as const;
@@ -47,19 +48,19 @@ export function printable(report: Report): Report {
   return sanitizeReport(report, secrets);
 }
 
-/** Render a report from its sanitised copy, and pass the text through the output step (only stylish keeps colours). */
-export function render(report: Report, format: Format, color: boolean): string {
+/** Render a report from its sanitised copy, and pass the text through the output step (only stylish keeps colours; `verbose`: every skip). */
+export function render(report: Report, format: Format, color: boolean, verbose = false): string {
   if (format === 'html') return renderMany([{ name: report.server.name, report }], format, color);
   const kind = format === 'json' || format === 'sarif' ? 'json' : format === 'github' ? 'github' : 'text';
-  return safeOutput(formatReport(sanitizeReport(report, secrets), format, color), kind, secrets, { sgr: format === 'stylish' && color });
+  return safeOutput(formatReport(sanitizeReport(report, secrets), format, color, verbose), kind, secrets, { sgr: format === 'stylish' && color });
 }
 
 /** The sections of a run of several servers in one document (each report sanitised, the whole through the output step). */
-export function renderMany(outcomes: readonly ServerOutcome[], format: Format, color: boolean): string {
+export function renderMany(outcomes: readonly ServerOutcome[], format: Format, color: boolean, verbose = false): string {
   // The HTML page is the scoreboard's: a board of these servers, each with its drill-down.
   if (format === 'html') return safeOutput(htmlPage(outcomes), 'text', secrets);
   const kind = format === 'json' || format === 'sarif' ? 'json' : format === 'github' ? 'github' : 'text';
-  const one = (report: Report) => formatReport(sanitizeReport(report, secrets), format, color);
+  const one = (report: Report) => formatReport(sanitizeReport(report, secrets), format, color, verbose);
   return safeOutput(formatMany(outcomes, format, one), kind, secrets, { sgr: format === 'stylish' && color });
 }
 
@@ -86,11 +87,11 @@ function htmlPage(outcomes: readonly ServerOutcome[]): string {
   return formatBoardHtml(board, details);
 }
 
-/** Render a report; only stylish cares about the terminal. */
-function formatReport(report: Report, format: Exclude<Format, 'html'>, color: boolean): string {
+/** Render a report; only stylish cares about the terminal, and shows a replay (--path) as its exchange, not as a graded run. */
+function formatReport(report: Report, format: Exclude<Format, 'html'>, color: boolean, verbose: boolean): string {
   switch (format) {
     case 'stylish':
-      return formatStylish(report, { color });
+      return report.replay ? formatExchange({ ...report, replay: report.replay }, { color }) : formatStylish(report, { color, verbose });
     case 'json':
       return formatJson(report);
     case 'sarif':

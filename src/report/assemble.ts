@@ -2,7 +2,7 @@
 // evidence, a replay command), its checks scored, its coverage stated, and every setting the verdict rests on.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { Exchange, HttpFacts, RepairOutcome, RepairRecord, LintOptions, ProbeKind, Probe, RuleHit, Severity, ServerSurfaces, SessionFacts, SourceAnchor, ToolInfo } from '../types.js';
+import type { Exchange, Graded, HttpFacts, RepairOutcome, RepairRecord, LintOptions, ProbeKind, Probe, RuleHit, Severity, ServerSurfaces, SessionFacts, SourceAnchor, ToolInfo } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import type { EnabledRule } from '../grade/grade.js';
 import { templateOf } from '../grade/grade.js';
@@ -23,7 +23,7 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { abbreviate } from '../util/text.js';
 import type { Interrupted } from '../interrupt.js';
 import { REPORT_SCHEMA_VERSION, byReplayableThenSmallest, type Counterexample, type Finding, type Report } from './model.js';
-import { replayCommand, serverWords } from './replay.js';
+import { replayCommand, replayedInput, serverWords } from './replay.js';
 import { shownTarget, shownText, variablesOf } from '../target/command-secrets.js';
 
 /** Everything one lint produced, for the report. */
@@ -41,10 +41,12 @@ export interface LintOutcome {
   run: { exchanges: readonly (Pick<Exchange, 'tool' | 'probe' | 'applies'> & { repair?: RepairOutcome })[]; hits: readonly RuleHit[]; skips: Report['skips']; sent: number; interrupted?: Interrupted };
   /** When the lint started, probing started and probing ended (ms since the epoch). */
   clock: { started: number; probingFrom: number; tailFrom: number };
+  /** A replay run (--path): each exchange it sent, with its latest grading. */
+  replayed?: ReadonlyMap<Exchange, Graded>;
 }
 
 /** The report of one lint, before its gate is settled. */
-export function assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces, run, clock }: LintOutcome): Report {
+export function assembleReport({ options, settings, rules, probes, server, allTools, tools, surfaces, run, clock, replayed }: LintOutcome): Report {
   const serverName = options.name ?? server.serverInfo.name ?? targetName(options.target);
   const checks = buildChecks(run.exchanges, run.hits, rules);
   // Everything the server said is redacted, with the user's extra secret patterns and the server's private values too.
@@ -113,6 +115,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
     ...(interrupted ? { interrupted } : {}),
     score: scoreChecks(checks, { coverage, interrupted: interrupted !== undefined, ...(recoveryWeighs ? { recovery } : {}) }),
     ...(recovery ? { recovery } : {}),
+    ...(options.replay && replayed ? { replay: replayedInput(options.replay, replayed, scrub) } : {}),
     gate: { passed: true, failures: [] }, // settled by the caller
     summary: { ...counts, passed, failed: checks.length - passed, skipped: run.skips.length },
   };

@@ -9,7 +9,7 @@ import { incompleteText } from './verdict.js';
 export const EXIT = { ok: 0, findings: 1, cannotLint: 2 } as const;
 
 
-/** Why the run fails the gate its settings describe (empty when it passes). No output format has any say in this. */
+/** Why the run fails the gate its settings describe (empty when it passes); a replay fails on its findings only. No output format has any say in this. */
 export function gateFailures(report: Report): string[] {
   const { failOn, minScore, maxWarnings, minCoverage } = report.settings;
   const live = report.findings.filter((f) => !f.baselined);
@@ -18,9 +18,11 @@ export function gateFailures(report: Report): string[] {
     const failing = live.filter((f) => SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn as Severity]);
     if (failing.length > 0) reasons.push(`${plural(failing.length, 'finding')} at or above ${failOn}`);
   }
+  // A replay (--path) judges one input: its findings, not a score, a warning count or a coverage it was never meant to reach.
+  if (report.replay) return report.interrupted ? [...reasons, `cut short: ${report.interrupted.message}`] : reasons;
   if (report.score.score < minScore) reasons.push(`score ${report.score.score} is below --min-score ${minScore}`);
   const warnings = live.filter((f) => f.severity === 'warning').length;
-  if (maxWarnings !== undefined && warnings > maxWarnings) reasons.push(`${plural(warnings, 'warning')} exceed --max-warnings ${maxWarnings}`);
+  if (maxWarnings !== undefined && warnings > maxWarnings) reasons.push(`${plural(warnings, 'warning')} exceed${warnings === 1 ? 's' : ''} --max-warnings ${maxWarnings}`);
   if (report.interrupted) reasons.push(`cut short: ${report.interrupted.message}`);
   const { coverage } = report;
   if (minCoverage === undefined && coverage.incomplete) {

@@ -2,7 +2,7 @@
 import type { Report } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { markdownCell } from './escape.js';
-import { coverageText, formatPoints, eraText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
+import { coverageText, formatPoints, eraText, quietText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
 import { plural } from '../util/text.js';
 
 const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
@@ -31,6 +31,8 @@ export function formatMarkdown(report: Report): string {
   if (server.limits.length > 0) out.push(`Limits hit: ${server.limits.map(markdownCell).join('; ')}`, '');
   out.push(`**${plural(summary.error, 'error')}** · **${plural(summary.warning, 'warning')}** · **${plural(summary.note, 'note')}** · ${plural(summary.passed, 'check')} passed · ${summary.failed} failed · ${summary.skipped} skipped`);
   out.push('');
+  const quiet = quietText(report);
+  if (quiet) out.push(`${quiet.replace(/^./, (first) => first.toUpperCase())}.`, '');
   if (report.causes.length > 0) {
     out.push(`**${plural(report.causes.length, 'cause')} behind ${plural(report.findings.length, 'finding')}:**`, '');
     for (const cause of report.causes) {
@@ -51,7 +53,7 @@ export function formatMarkdown(report: Report): string {
     for (const f of report.findings) out.push(`- ${f.ruleId} on ${markdownCell(f.tool)} (${f.probe}): ${code(f.replay)}`);
     out.push('', '</details>', '');
   } else {
-    out.push('No findings.', '');
+    out.push(report.settings.quiet ? 'No error-level findings.' : 'No findings.', '');
   }
   const rows = Object.entries(score.byTool).map(([tool, s]) => `| ${markdownCell(tool)} | ${s.score === null ? '–' : `${s.score} %`} | ${s.passed} | ${s.failed} |`);
   if (rows.length > 0) out.push('| tool | pass rate of its own checks (weighted; not a score) | passed | failed |', '|---|---|---|---|', ...rows, '', "A tool's pass rate is of its own checks, not a score: the grade weighs defects across the server (docs/scoring.md).", '');

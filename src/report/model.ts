@@ -67,6 +67,33 @@ export interface Finding {
 
 export type SkipEntry = Skip;
 
+/** One rule's verdict on a replayed exchange: passed, or what it found. */
+export type ReplayVerdict = { ruleId: string; passed: true } | { ruleId: string; passed: false; severity: Severity; messageId: string; message: string };
+
+/** One exchange of a replayed input (a burst sends several): the frames, redacted and abbreviated, and the verdicts. */
+export interface ReplayedExchange {
+  label: string;
+  /** The request frame we sent. */
+  request: string;
+  /** The answer frame, or what came instead (a timeout, the server gone). */
+  response: string;
+  /** The answer in one line, as findings say it. */
+  answer: string;
+  /** Every rule that applied to it, in rule order. */
+  verdicts: ReplayVerdict[];
+  /** The repair agent's attempt on it, when it made one. */
+  repair?: RepairRecord;
+}
+
+/** The input a replay run (--tool, --probe, --path) sent again. */
+export interface ReplayedInput {
+  tool: string;
+  probe: ProbeKind;
+  path: string;
+  /** Empty when nothing was sent (the policy, a schema the probe cannot use, or a path past the plan). */
+  exchanges: ReplayedExchange[];
+}
+
 /** A rule in force for this run, with the level it was configured at. */
 export interface RuleEntry {
   id: string;
@@ -134,6 +161,8 @@ export interface Report {
     concurrency?: number;
     /** Tries the repair agent made at one validation error (--repair-attempts); 0: no repair agent. */
     repairAttempts?: number;
+    /** --quiet: `findings` and `score.defects` hold the error-level ones only; score, grade, gate and `summary` still count everything. */
+    quiet?: boolean;
   };
   startedAt: string;
   durationMs: number;
@@ -157,6 +186,8 @@ export interface Report {
   /** Whether the run passes its gate (--fail-on, --min-score, --max-warnings, --min-coverage), and why not. */
   gate: { passed: boolean; failures: string[] };
   summary: { error: number; warning: number; note: number; passed: number; failed: number; skipped: number };
+  /** Set when the run replayed one input (--path): what it sent, what came back, and each rule's verdict on it. */
+  replay?: ReplayedInput;
   /** Set when a baseline was applied: how many findings it matched, and its entries this run did not find. */
   baseline?: { file: string; matched: number; stale: Array<{ fingerprint: string; ruleId?: string; tool?: string; probe?: string }> };
 }

@@ -1,5 +1,11 @@
-// Replay commands: how a finding's input is sent again, exactly, to the same server, starting the way the linter was started.
-import { UNKNOWN_PATH, type Exchange, type LintOptions, type ProfileName, type ShownWord } from '../types.js';
+// Replay: how a finding's input is sent again, exactly, to the same server (starting the way the linter was started), and what a replay sent, got and was judged.
+import { UNKNOWN_PATH, type Exchange, type Graded, type LintOptions, type ProfileName, type RepairRecord, type ShownWord } from '../types.js';
+import { formatMessage } from '../grade/rule.js';
+import { templateOf } from '../grade/grade.js';
+import { ruleById } from '../../rules/index.js';
+import { describeAnswer } from '../session/answer.js';
+import { abbreviate } from '../util/text.js';
+import type { ReplayedInput, ReplayVerdict } from './model.js';
 import { isHttpTarget } from '../target/target.js';
 import { DEFAULTS } from '../defaults.js';
 import { shellQuote } from '../util/text.js';
@@ -34,4 +40,36 @@ export function serverWords(options: LintOptions): readonly ShownWord[] {
   const shown = options.shown ?? shownTarget(target);
   if (!isHttpTarget(target)) return ['--', ...shown];
   return ['--url', ...shown, ...(target.transport === 'sse' ? ['--transport', 'sse'] : [])];
+}
+
+/** How much of a replayed frame is kept: each string, and the whole frame's JSON. */
+const REPLAY_STRING = 2000;
+const REPLAY_FRAME = 8000;
+
+/**
+ * What a replay run (--path) sent and got: each exchange of the replayed input with every rule that applied to it,
+ * passed or with what it found, and the repair agent's attempt. `graded` holds each exchange's latest grading (a
+ * liveness check or the repair agent grades it again); `scrub` redacts as the findings are redacted.
+ */
+export function replayedInput(replay: NonNullable<LintOptions['replay']>, graded: ReadonlyMap<Exchange, Graded>, scrub: (text: string) => string): ReplayedInput {
+  // Redact whole values first: abbreviating first could cut a token below the length its pattern needs.
+  const scrubbed = (value: unknown): unknown => JSON.parse(scrub(JSON.stringify(value ?? null)));
+  // The frames are what a replay is read for: longer than a finding's excerpt, still bounded (an oversized probe sends a megabyte).
+  const frame = (value: unknown) => JSON.stringify(abbreviate(scrubbed(value), REPLAY_STRING)).slice(0, REPLAY_FRAME);
+  const exchanges = [...graded].map(([exchange, { applies, hits }]) => {
+    const verdicts = applies.flatMap((ruleId): ReplayVerdict[] => {
+      const found = hits.filter((hit) => hit.ruleId === ruleId);
+      if (found.length === 0) return [{ ruleId, passed: true }];
+      return found.map((hit) => ({ ruleId, passed: false, severity: hit.severity, messageId: hit.messageId, message: scrub(formatMessage(templateOf(ruleById(ruleId)!, hit.messageId), hit.data)) }));
+    });
+    return {
+      label: exchange.case.label,
+      request: frame(exchange.request),
+      response: frame(exchange.response ?? exchange.outcome),
+      answer: scrub(describeAnswer(exchange)),
+      verdicts,
+      ...(exchange.repair ? { repair: scrubbed(exchange.repair) as RepairRecord } : {}),
+    };
+  });
+  return { tool: replay.tool, probe: replay.probe, path: replay.path, exchanges };
 }

@@ -2,13 +2,18 @@
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { plural, terminalSafe } from '../util/text.js';
-import { coverageText, formatPoints, eraText, incompleteText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
+import { coverageText, formatPoints, eraText, incompleteText, quietText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
+import { skipCauses } from './skips.js';
 
 export interface StylishOptions {
   color: boolean;
-  /** Every finding's input and answer, not only each cause's first. */
+  /** Every skip on a line of its own, and every finding's input and answer, not only each cause's first (--verbose). */
   verbose?: boolean;
 }
+
+/** Tools named on a cause's line before the rest are counted; probe kinds listed before they are counted. */
+const TOOLS_NAMED = 3;
+const PROBES_NAMED = 4;
 
 export function formatStylish(report: Report, options: StylishOptions): string {
   const c = new Chalk({ level: options.color ? 1 : 0 });
@@ -54,7 +59,7 @@ export function formatStylish(report: Report, options: StylishOptions): string {
     });
     out.push('');
   }
-  if (report.findings.length === 0) out.push(c.green('No findings.'), '');
+  if (report.findings.length === 0) out.push(c.green(report.settings.quiet ? 'No error-level findings.' : 'No findings.'), '');
   else if (secretsNote(report)) out.push(c.dim(terminalSafe(secretsNote(report)!)), '');
   // A score over protocol checks alone says nothing about the tools: say so where the grade is read.
   const { coverage } = report;
@@ -67,20 +72,7 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   if (throttled) out.push(c.dim(throttled.replace(/^./, (first) => first.toUpperCase()) + '.'), '');
   if (server.limits.length > 0) out.push(c.yellow(`⚠ Limits hit (${server.limits.length}):`), ...server.limits.map((limit) => c.dim(`  ${terminalSafe(limit)}`)), '');
 
-  if (report.skips.length > 0) {
-    out.push(c.bold(`Skipped (${report.skips.length}) — never counted as passes`));
-    // One line per (tool, reason): a policy that leaves out six probe kinds says so once.
-    const lines = new Map<string, string[]>();
-    for (const skip of report.skips) {
-      const key = `${skip.tool}\u0000${skip.reason}`;
-      lines.set(key, [...(lines.get(key) ?? []), skip.probe]);
-    }
-    for (const [key, probes] of lines) {
-      const [tool, reason] = key.split('\u0000');
-      out.push(`  ${c.dim('○')} ${terminalSafe(tool)} ${c.dim(probes.join(', '))}: ${terminalSafe(reason)}`);
-    }
-    out.push('');
-  }
+  if (report.skips.length > 0) out.push(...skipLines(report, options.verbose === true, c), '');
 
   const gradeColor = score.grade.startsWith('A') ? c.green : score.grade === 'B' || score.grade === 'C' ? c.yellow : c.red;
   out.push(`${c.bold('Score')} ${score.score.toFixed(1)} / 100   ${c.bold('Grade')} ${gradeColor(c.bold(score.grade))}   ${coverageText(report)}`);
@@ -98,7 +90,37 @@ export function formatStylish(report: Report, options: StylishOptions): string {
   out.push(`${plural(summary.passed, 'check')} passed, ${summary.failed} failed, ${summary.skipped} skipped · ` +
     `${paint.error(plural(summary.error, 'error'))}, ${paint.warning(plural(summary.warning, 'warning'))}, ${paint.note(plural(summary.note, 'note'))}` +
     (report.baseline ? ` · ${report.baseline.matched} baselined, ${report.baseline.stale.length} stale baseline entries` : ''));
+  const quiet = quietText(report);
+  if (quiet) out.push(c.dim(quiet));
   return out.join('\n') + '\n';
+}
+
+/** The skips: one line per cause (the same reason for many tools is said once), or with --verbose one per (tool, reason). */
+function skipLines(report: Report, verbose: boolean, c: InstanceType<typeof Chalk>): string[] {
+  const head = c.bold(`Skipped (${report.skips.length}) — never counted as passes`);
+  if (verbose) {
+    // One line per (tool, reason): a policy that leaves out six probe kinds says so once.
+    const lines = new Map<string, string[]>();
+    for (const skip of report.skips) {
+      const key = `${skip.tool}\u0000${skip.reason}`;
+      lines.set(key, [...(lines.get(key) ?? []), skip.probe]);
+    }
+    return [head, ...[...lines].map(([key, probes]) => {
+      const [tool, reason] = key.split('\u0000');
+      return `  ${c.dim('○')} ${terminalSafe(tool)} ${c.dim(probes.join(', '))}: ${terminalSafe(reason)}`;
+    })];
+  }
+  const causes = skipCauses(report.skips);
+  const lines = causes.map(({ reason, tools, probes, notSent }) => {
+    const named = tools.slice(0, TOOLS_NAMED).map(terminalSafe).join(', ') + (tools.length > TOOLS_NAMED ? ', …' : '');
+    const who = tools.length === 1 ? terminalSafe(tools[0]) : `${tools.length} tools (${named})`;
+    const kinds = probes.filter((probe) => probe !== '*');
+    const which = kinds.length === 0 ? '' : kinds.length > PROBES_NAMED ? ` · ${plural(kinds.length, 'probe kind')}` : ` · ${kinds.join(', ')}`;
+    const inputs = notSent > 0 ? c.dim(` (${plural(notSent, 'input')} not sent)`) : '';
+    return `  ${c.dim('○')} ${who}${c.dim(which)}: ${terminalSafe(reason)}${inputs}`;
+  });
+  const hint = causes.length < report.skips.length ? c.dim(`  by cause; --verbose lists each of the ${report.skips.length}`) : '';
+  return [head + hint, ...lines];
 }
 
 

@@ -11,6 +11,14 @@ export function secretsNote(report: Pick<Report, 'server'>): string | undefined 
   return `Secret values are shown as ${names.map((name) => `$${name}`).join(', ')}: set ${names.length === 1 ? 'it' : 'them'} in the environment before replaying.`;
 }
 
+/** Under --quiet, what the report leaves out: "12 warnings, 3 notes not shown (--quiet); the score, grade and gate count them". */
+export function quietText(report: Pick<Report, 'settings' | 'summary'>): string | undefined {
+  const { warning, note } = report.summary;
+  if (!report.settings.quiet || warning + note === 0) return undefined;
+  const hidden = [warning > 0 ? plural(warning, 'warning') : '', note > 0 ? plural(note, 'note') : ''].filter(Boolean).join(', ');
+  return `${hidden} not shown (--quiet); the score, grade and gate count them`;
+}
+
 /** "grade B (78.9 / 100)", or "incomplete (no letter grade; 61.2 / 100 from protocol checks only)". */
 export function gradeText(report: Report): string {
   const { score } = report;

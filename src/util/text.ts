@@ -4,20 +4,20 @@ const MAX_STRING = 200;
 const MAX_ITEMS = 20;
 const MAX_DEPTH = 8;
 
-/** A copy of a JSON value small enough to print: long strings, long arrays and deep nesting are abbreviated. */
-export function abbreviate(value: unknown, depth = 0): unknown {
+/** A copy of a JSON value small enough to print: long strings (past `maxString` characters), long arrays and deep nesting are abbreviated. */
+export function abbreviate(value: unknown, maxString = MAX_STRING, depth = 0): unknown {
   if (typeof value === 'string') {
-    return value.length > MAX_STRING ? `${value.slice(0, 60)}…[${value.length} chars]` : value;
+    return value.length > maxString ? `${value.slice(0, Math.max(60, maxString - 140))}…[${value.length} chars]` : value;
   }
   if (Array.isArray(value)) {
     if (depth >= MAX_DEPTH) return `[array of ${value.length}]`;
-    const items = value.slice(0, MAX_ITEMS).map((v) => abbreviate(v, depth + 1));
+    const items = value.slice(0, MAX_ITEMS).map((v) => abbreviate(v, maxString, depth + 1));
     if (value.length > MAX_ITEMS) items.push(`…[${value.length} items]`);
     return items;
   }
   if (value !== null && typeof value === 'object') {
     if (depth >= MAX_DEPTH) return '{…}';
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [abbreviate(k, depth + 1) as string, abbreviate(v, depth + 1)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [abbreviate(k, maxString, depth + 1) as string, abbreviate(v, maxString, depth + 1)]));
   }
   return value;
 }

@@ -38,7 +38,7 @@ describe.concurrent('mcp-errlint CLI', () => {
   });
 
   it('-f html for one server writes its report page, led by its findings (issue 20)', async () => {
-    const { code, stdout } = await runCli(['--seed', '1', '-q', '-f', 'html', ...FIXTURE]);
+    const { code, stdout } = await runCli(['--seed', '1', '-f', 'html', ...FIXTURE]);
     expect(code).toBe(1);
     expect(stdout).toContain('<h1>mcp-errlint report · stack-trace</h1>');
     expect(stdout).toMatch(/<h3>Findings \(\d+\)<\/h3>/);
@@ -63,16 +63,16 @@ describe.concurrent('mcp-errlint CLI', () => {
   });
 
   it('exits 2 when --tool names a tool the server does not have', async () => {
-    const { code, stderr } = await runCli(['--quiet', '--tool', 'nope', ...FIXTURE]);
+    const { code, stderr } = await runCli(['--tool', 'nope', ...FIXTURE]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/no tool named 'nope' \(it lists: lookup_user, list_orders\)/);
   });
 
   it('exits 2 with the cause when the server cannot start', async () => {
-    const missing = await runCli(['--quiet', '--', 'definitely-not-a-command-errlint']);
+    const missing = await runCli(['--', 'definitely-not-a-command-errlint']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/could not lint: could not start 'definitely-not-a-command-errlint'/);
-    const crashing = await runCli(['--quiet', '--timeout', '2000', '--', 'node', '-e', 'console.error("boom: missing API_KEY"); process.exit(3)']);
+    const crashing = await runCli(['--timeout', '2000', '--', 'node', '-e', 'console.error("boom: missing API_KEY"); process.exit(3)']);
     expect(crashing.code).toBe(2);
     expect(crashing.stderr).toMatch(/could not lint: .*exit(ed)?.*boom: missing API_KEY/);
   });
@@ -117,7 +117,7 @@ describe.concurrent('mcp-errlint CLI', () => {
   });
 
   it('ends a server started through a wrapper, children included, and exits', async () => {
-    const { code, stdout } = await runCli(['--seed', '1', '--runs', '1', '--quiet', '--probe', 'missing-required', '--', 'sh', '-c', 'node fixtures/well-behaved.mjs; true'], { timeoutMs: 60_000 });
+    const { code, stdout } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '--', 'sh', '-c', 'node fixtures/well-behaved.mjs; true'], { timeoutMs: 60_000 });
     expect(code).toBe(0);
     expect(stdout).toMatch(/Grade A\+/);
   });
@@ -125,7 +125,7 @@ describe.concurrent('mcp-errlint CLI', () => {
   it('redacts credentials given on the server command line from every report', async () => {
     const key = 'sk_live_abcdefghijklmnop1234';
     for (const format of ['json', 'sarif', 'stylish']) {
-      const { stdout } = await runCli(['--seed', '1', '--runs', '1', '--quiet', '--probe', 'missing-required', '--format', format, '--', 'node', 'fixtures/stack-trace.mjs', `--api-key=${key}`]);
+      const { stdout } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '--format', format, '--', 'node', 'fixtures/stack-trace.mjs', `--api-key=${key}`]);
       expect(stdout).toContain('no-stack-trace');
       expect(stdout).not.toContain(key);
     }
@@ -159,7 +159,7 @@ describe.concurrent('mcp-errlint CLI', () => {
   });
 
   it('-- rules lints a server command named rules instead of listing rules', async () => {
-    const { code, stdout, stderr } = await runCli(['--quiet', '--timeout', '1000', '--deadline', '10s', '--', 'rules']);
+    const { code, stdout, stderr } = await runCli(['--timeout', '1000', '--deadline', '10s', '--', 'rules']);
     expect(code).toBe(2);
     expect(stdout).not.toContain('no-stack-trace');
     expect(stderr).toMatch(/could not lint: could not start 'rules'/);
@@ -169,7 +169,7 @@ describe.concurrent('mcp-errlint CLI', () => {
     const dir = tempDir('errlint-');
     const out = join(dir, 'deep', 'er', 'report.json');
     const sarif = join(dir, 'other', 'x.sarif');
-    const { code, stdout } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json', '-o', out, '--report', `sarif=${sarif}`, ...FIXTURE]);
+    const { code, stdout } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-f', 'json', '-o', out, '--report', `sarif=${sarif}`, ...FIXTURE]);
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(JSON.parse(readFileSync(out, 'utf8')).findings.map((f: { ruleId: string }) => f.ruleId)).toContain('no-stack-trace');
@@ -196,20 +196,21 @@ describe.concurrent('mcp-errlint CLI', () => {
     const dir = tempDir('errlint-');
     const out = join(dir, 'report.json');
     // The path is writable when checked; the server then makes a folder of it, so the write after the lint fails.
-    const { code, stdout, stderr } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json', '-o', out, '--', 'sh', '-c', `mkdir ${out} && exec node fixtures/stack-trace.mjs`]);
+    const { code, stdout, stderr } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-f', 'json', '-o', out, '--', 'sh', '-c', `mkdir ${out} && exec node fixtures/stack-trace.mjs`]);
     expect(code).toBe(2);
     expect(stderr).toContain(`mcp-errlint: could not write the report to '${out}': it is a directory; writing it to stdout instead`);
     expect(JSON.parse(stdout).findings.map((f: { ruleId: string }) => f.ruleId)).toContain('no-stack-trace');
   });
 
-  it('-q hides progress but keeps the reason of a failing exit', async () => {
-    const { code, stderr } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', ...FIXTURE]);
+  it('-q hides progress and lesser findings but keeps the errors and the reason of a failing exit', async () => {
+    const { code, stdout, stderr } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', ...FIXTURE]);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^mcp-errlint: failing: \d+ findings? at or above error$/m);
+    expect(stdout).toMatch(/✖ error +no-stack-trace/);
   });
 
   it('replay commands start the way the linter was started, and run as printed', async () => {
-    const args = ['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json'];
+    const args = ['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-f', 'json'];
     const inside = JSON.parse((await runCli([...args, ...FIXTURE])).stdout).findings[0].replay as string;
     expect(inside).toMatch(/^node bin\/mcp-errlint\.js --seed 1 --tool /);
     const outside = JSON.parse((await runCli([...args, '--', 'node', join(ROOT, 'fixtures/stack-trace.mjs')], { cwd: tempDir('errlint-elsewhere-') })).stdout).findings[0].replay as string;

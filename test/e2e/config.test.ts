@@ -8,7 +8,7 @@ import { RULES, ruleDocsPath } from '../../rules/index.js';
 import type { Report } from '../../src/report/model.js';
 
 const STACK_TRACE = join(ROOT, 'fixtures', 'stack-trace.mjs');
-const FAST = ['--seed', '1', '--runs', '2', '--quiet', '--format', 'json'];
+const FAST = ['--seed', '1', '--runs', '2', '--format', 'json'];
 
 /** A fresh working directory holding `mcp-errlint.config.json` (or `file`) with this content (text, a value, or a value made for the directory). */
 function workdir(config: unknown, file = 'mcp-errlint.config.json'): string {
@@ -42,7 +42,7 @@ describe.concurrent('config file', () => {
       failOn: 'never',
       tools: { exclude: ['list_*'] },
     }));
-    const { code, stdout, stderr } = await runCli(['--quiet', '--format', 'json'], { cwd });
+    const { code, stdout, stderr } = await runCli(['--format', 'json'], { cwd });
     expect(stderr).toMatch(/^Seed: 4$/m);
     const report = JSON.parse(stdout) as Report;
     expect(report.server.command).toEqual(['node', 'fixtures/stack-trace.mjs']);
@@ -55,7 +55,7 @@ describe.concurrent('config file', () => {
   it('reads --config from another directory, and its flags still win', async () => {
     const cwd = workdir({ server: { command: 'node', args: [STACK_TRACE] }, seed: 2, runs: 1, failOn: 'never' }, 'errlint.json');
     mkdirSync(join(cwd, 'elsewhere'));
-    const { code, stderr } = await runCli(['--quiet', '--config', '../errlint.json', '--fail-on', 'error', '--seed', '3'], { cwd: join(cwd, 'elsewhere') });
+    const { code, stderr } = await runCli(['--config', '../errlint.json', '--fail-on', 'error', '--seed', '3'], { cwd: join(cwd, 'elsewhere') });
     expect(stderr).toMatch(/^Seed: 3$/m);
     expect(code).toBe(1);
   });
@@ -137,7 +137,7 @@ describe.concurrent('mcp-errlint rules', () => {
   });
 
   it('after --, rules is a server command to lint, not the subcommand', async () => {
-    const { code, stdout, stderr } = await runCli(['--quiet', '--', 'rules']);
+    const { code, stdout, stderr } = await runCli(['--', 'rules']);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/could not lint: could not start 'rules'/);
     expect(code).toBe(2);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 const SEED = '1';
 // No --timeout: the default 10 s per call is far beyond any answer of these servers, however loaded the machine.
-const COMMON = ['--seed', SEED, '--format', 'json', '--quiet'];
+const COMMON = ['--seed', SEED, '--format', 'json'];
 /**
  * For the fixtures whose verdict is about time (a call never answered, a stall that does not come back, slow work that
  * reports progress): a short timeout, so their waits stay short; they run one at a time, never beside other lints, so
@@ -96,7 +96,7 @@ async function findsItsDefect({ fixture, rules, exit, args = [], method }: (type
   expect(finding.counterexample.path).not.toBe('?');
   const replayArgv = replayArgs(finding.replay);
   const separator = replayArgv.indexOf('--');
-  const replay = await runCli([...replayArgv.slice(0, separator), '--format', 'json', '--quiet', ...replayArgv.slice(separator)]);
+  const replay = await runCli([...replayArgv.slice(0, separator), '--format', 'json', ...replayArgv.slice(separator)]);
   const replayed = JSON.parse(replay.stdout) as Report;
   // One input: a single request, or one burst of concurrent requests.
   expect(replayed.exchanges).toBe(finding.probe === 'concurrency' ? BURST_SIZE : 1);

@@ -9,7 +9,7 @@ import { BIN, ROOT, runCli } from '../helpers/cli.js';
 import { sarifProblems } from '../helpers/validate.js';
 import type { Report } from '../../src/report/model.js';
 
-const FAST = ['--seed', '1', '--runs', '3', '--quiet', '--probe', 'missing-required,wrong-type'];
+const FAST = ['--seed', '1', '--runs', '3', '--probe', 'missing-required,wrong-type'];
 const STACK_TRACE = ['--', 'node', 'fixtures/stack-trace.mjs'];
 const temp = () => tempDir('errlint-gates-');
 
@@ -76,10 +76,36 @@ describe.concurrent('gates and reports', () => {
 
   it('--max-warnings fails a run whose findings are only warnings', async () => {
     const transient = ['--', 'node', 'fixtures/transient-no-retry.mjs'];
-    const fast = ['--seed', '1', '--runs', '2', '--quiet', '--probe', 'positive'];
-    expect((await runCli([...fast, ...transient])).code).toBe(0);
-    expect((await runCli([...fast, '--max-warnings', '0', ...transient])).code).toBe(1);
+    const fast = ['--seed', '1', '--runs', '2', '--probe', 'positive'];
+    const loud = await runCli([...fast, ...transient]);
+    expect(loud.code).toBe(0);
+    expect(loud.stdout).toMatch(/⚠ warning +retry-after-on-transient/);
+    const over = await runCli([...fast, '--max-warnings', '0', ...transient]);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toMatch(/failing: 1 warning exceeds --max-warnings 0/);
     expect((await runCli([...fast, '--max-warnings', '50', ...transient])).code).toBe(0);
+  });
+
+  it('--quiet shows errors only, in every format, while --max-warnings still counts the warnings (as ESLint)', async () => {
+    const transient = ['--', 'node', 'fixtures/transient-no-retry.mjs'];
+    const fast = ['--seed', '1', '--runs', '2', '--probe', 'positive', '--quiet'];
+    const dir = temp();
+    const quiet = await runCli([...fast, '--max-warnings', '0', '--report', `json=${dir}/r.json`, '--report', `sarif=${dir}/r.sarif`, '--report', `markdown=${dir}/r.md`, ...transient]);
+    expect(quiet.code).toBe(1);
+    expect(quiet.stderr).toMatch(/failing: 1 warning exceeds --max-warnings 0/);
+    expect(quiet.stdout).not.toMatch(/⚠ warning/);
+    expect(quiet.stdout).toContain('1 warning not shown (--quiet); the score, grade and gate count them');
+    const report = JSON.parse(readFileSync(`${dir}/r.json`, 'utf8')) as Report;
+    expect(report.settings.quiet).toBe(true);
+    expect(report.findings).toEqual([]);
+    expect(report.summary.warning).toBe(1);
+    expect(JSON.parse(readFileSync(`${dir}/r.sarif`, 'utf8')).runs[0].results).toEqual([]);
+    expect(readFileSync(`${dir}/r.md`, 'utf8')).not.toContain('retry-after-on-transient.md');
+    expect((await runCli([...fast, ...transient])).code).toBe(0);
+    // Errors stay: stack-trace's no-stack-trace findings are reported under --quiet.
+    const errors = await runCli([...FAST, '--quiet', '-f', 'json', ...STACK_TRACE]);
+    expect(errors.code).toBe(1);
+    expect((JSON.parse(errors.stdout) as Report).findings.map((f) => f.ruleId)).toContain('no-stack-trace');
   });
 });
 

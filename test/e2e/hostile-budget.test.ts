@@ -24,7 +24,7 @@ const hasScript = (() => {
 
 describe.concurrent('time budgets', () => {
   it('--deadline ends a lint of a slow server on time, with the report of what was probed', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--deadline', '6s', '--format', 'json', '--quiet', ...SLOW]);
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--deadline', '6s', '--format', 'json', ...SLOW]);
     expect(run.code).toBe(1);
     // That the deadline ended the run is in the report (interrupted by the deadline, tools not reached); this only bounds
     // the whole: 6 s and the start-up and ending around it (9 s on a loaded machine).
@@ -44,14 +44,14 @@ describe.concurrent('time budgets', () => {
   it('a deadline spent before the handshake is a one-line exit 2 that says so', async () => {
     // --timeout 60000 makes the handshake timeout 60 s: ending by the 1 s deadline (4 s with start-up on a loaded
     // machine) is then far from ending by the handshake timeout.
-    const run = await lintHostile(['--deadline', '1s', '--timeout', '60000', '--quiet', '--', 'node', '-e', 'setInterval(() => {}, 1000)'], { timeoutMs: 90_000 });
+    const run = await lintHostile(['--deadline', '1s', '--timeout', '60000', '--', 'node', '-e', 'setInterval(() => {}, 1000)'], { timeoutMs: 90_000 });
     expect(run.code).toBe(2);
     expect(run.elapsedMs).toBeLessThan(30_000);
     expect(run.stderr).toMatch(/could not lint: the run's deadline of 1s \(--deadline\) was reached before the server was ready/);
   });
 
   it('failures that are alike and slow cut the tool short, and the skip says why', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '3000', '--runs', '3', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '1100', ERRLINT_SLOW_ERROR: '1' } });
+    const run = await lintHostile(['--seed', '1', '--timeout', '3000', '--runs', '3', '--format', 'json', ...SLOW], { env: { ERRLINT_SLOW_MS: '1100', ERRLINT_SLOW_ERROR: '1' } });
     const report = JSON.parse(run.stdout) as Report;
     expect(report.interrupted).toBeUndefined();
     const lookups = report.skips.filter((s) => s.tool === 'lookup_user');
@@ -69,7 +69,7 @@ describe.concurrent('time budgets', () => {
   });
 
   it('a server answering every call slowly, correctly, earns no letter when most inputs were never sent', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '3000', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '1100' } });
+    const run = await lintHostile(['--seed', '1', '--timeout', '3000', '--format', 'json', ...SLOW], { env: { ERRLINT_SLOW_MS: '1100' } });
     const report = JSON.parse(run.stdout) as Report;
     expect(reportSchemaErrors(report)).toEqual([]);
     expect(report.interrupted).toBeUndefined();
@@ -83,7 +83,7 @@ describe.concurrent('time budgets', () => {
   });
 
   it('24 tools failing alike after 4 s: the upstream is taken as unreachable after three, and the run ends well under 90 s', async () => {
-    const run = await lintHostile(['--seed', '1', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '4000', ERRLINT_SLOW_ERROR: '1', ERRLINT_TOOLS: '24' }, timeoutMs: 120_000 });
+    const run = await lintHostile(['--seed', '1', '--format', 'json', ...SLOW], { env: { ERRLINT_SLOW_MS: '4000', ERRLINT_SLOW_ERROR: '1', ERRLINT_TOOLS: '24' }, timeoutMs: 120_000 });
     const report = JSON.parse(run.stdout) as Report;
     expect(reportSchemaErrors(report)).toEqual([]);
     const upstream = report.skips.filter((s) => /^not run: the upstream looks unreachable: 3 tools \(lookup_user_00, lookup_user_01, lookup_user_02\) failed alike, each after 4\.\d s or more \(JSON-RPC error: "getaddrinfo EAI_AGAIN/.test(s.reason));
@@ -100,7 +100,7 @@ describe.concurrent('time budgets', () => {
   });
 
   it('when only valid calls fail so, the tools after the conclusion still get the inputs they must refuse', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '4000', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '1500', ERRLINT_SLOW_ERROR: 'valid', ERRLINT_TOOLS: '6' } });
+    const run = await lintHostile(['--seed', '1', '--timeout', '4000', '--format', 'json', ...SLOW], { env: { ERRLINT_SLOW_MS: '1500', ERRLINT_SLOW_ERROR: 'valid', ERRLINT_TOOLS: '6' } });
     const report = JSON.parse(run.stdout) as Report;
     const last = report.tools.find((t) => t.name === 'lookup_user_05')!;
     expect(last.probes).toEqual(expect.arrayContaining(['missing-required', 'wrong-type', 'null-values']));
@@ -111,7 +111,7 @@ describe.concurrent('time budgets', () => {
   });
 
   it('--tool-budget stops sending a tool inputs once its time is spent', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '3000', '--tool-budget', '2s', '--probe', 'missing-required,wrong-type,positive', '--format', 'json', '--quiet', ...SLOW], { env: { ERRLINT_SLOW_MS: '300' } });
+    const run = await lintHostile(['--seed', '1', '--timeout', '3000', '--tool-budget', '2s', '--probe', 'missing-required,wrong-type,positive', '--format', 'json', ...SLOW], { env: { ERRLINT_SLOW_MS: '300' } });
     const report = JSON.parse(run.stdout) as Report;
     const budget = report.skips.filter((s) => /its time budget of 2s \(--tool-budget\) was spent/.test(s.reason));
     expect(new Set(budget.map((s) => s.tool))).toEqual(new Set(['lookup_user', 'list_orders']));
@@ -127,7 +127,7 @@ describe.concurrent('signals', () => {
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     it(`${signal} writes the partial report in every requested format, ends the server, and exits ${code}`, async () => {
       const dir = tempDir('errlint-signal-');
-      const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--format', 'json', '--quiet', '--report', `sarif=${dir}/partial.sarif`, '--report', `junit=${dir}/partial.xml`, ...SLOW], {
+      const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--format', 'json', '--report', `sarif=${dir}/partial.sarif`, '--report', `junit=${dir}/partial.xml`, ...SLOW], {
         signalAfterMs: { signal, ms: 2000 },
       });
       expect(run.code).toBe(code);

@@ -23,7 +23,7 @@ const ruleIds = (report: Report) => [...new Set(report.findings.map((f) => `${f.
 // budget tests running beside them) of the two cores, turning answers into timeouts.
 describe('hostile output stays bounded', () => {
   it('a server flooding stderr (300 MB while serving) keeps a 64 KB tail, and the report says so', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', '--quiet', ...fixture('floods-stderr')]);
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', ...fixture('floods-stderr')]);
     expect(run.code).toBe(0);
     const report = reportOf(run);
     // 20 MB before each answer: 15 answers or more means the whole 300 MB went through the linter.
@@ -38,7 +38,7 @@ describe('hostile output stays bounded', () => {
 
   it('a 50 MB stdout line is dropped unread: stdout-clean, and the cap in the report and on stylish output', async () => {
     // A generous timeout: reading 50 MB on a busy machine must not turn the call it precedes into a stall.
-    const run = await lintHostile(['--seed', '1', '--timeout', '5000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', '--quiet', ...fixture('huge-line')]);
+    const run = await lintHostile(['--seed', '1', '--timeout', '5000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', ...fixture('huge-line')]);
     expect(run.code).toBe(1);
     const report = reportOf(run);
     expect(ruleIds(report)).toEqual(['stdout-clean/noise']);
@@ -52,7 +52,7 @@ describe('hostile output stays bounded', () => {
   });
 
   it('answers of 3 MB each are cut before grading, yet graded at their full size', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type,missing-required', '--format', 'json', '--quiet', ...fixture('huge-answers')]);
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type,missing-required', '--format', 'json', ...fixture('huge-answers')]);
     const report = reportOf(run);
     const tooLarge = report.findings.filter((f) => f.ruleId === 'error-size-bounded' && f.messageId === 'tooLarge');
     expect(tooLarge.length).toBeGreaterThan(0);
@@ -64,7 +64,7 @@ describe('hostile output stays bounded', () => {
 
   it('a server that stops reading its stdin: calls time out, the server is restarted, the run ends', async () => {
     // The run ends by itself (about 10 s on a loaded machine), not by its deadline, which is far enough not to be reached.
-    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '2', '--probe', 'oversized', '--deadline', '80s', '--format', 'json', '--quiet', ...fixture('stops-reading-stdin')]);
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '2', '--probe', 'oversized', '--deadline', '80s', '--format', 'json', ...fixture('stops-reading-stdin')]);
     expect(run.code).toBe(1);
     const report = reportOf(run);
     expect(ruleIds(report)).toContain('timely-response/timeout');
@@ -75,7 +75,7 @@ describe('hostile output stays bounded', () => {
   });
 
   it('a stdout flood of non-JSON lines: stdout-clean, and the lines past the first few per call are counted, not kept', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', '--quiet', ...fixture('garbage-stdout')]);
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', ...fixture('garbage-stdout')]);
     expect(run.code).toBe(1);
     const report = reportOf(run);
     expect(ruleIds(report)).toContain('stdout-clean/noise');
@@ -86,7 +86,7 @@ describe('hostile output stays bounded', () => {
   });
 
   it('answers with bytes that are not UTF-8 are read (as U+FFFD) and graded like any answer', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type,positive', '--format', 'json', '--quiet', ...fixture('invalid-utf8')]);
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'wrong-type,positive', '--format', 'json', ...fixture('invalid-utf8')]);
     expect(run.code).toBe(0);
     const report = reportOf(run);
     expect(report.findings).toEqual([]);
@@ -101,7 +101,7 @@ describe.concurrent('answers that do not carry our ids', () => {
   // Before: every call waited out its timeout (2 s here; 10 s by default: minutes per run).
   for (const [mode, received] of [['wrong', /^"x-errlint-\d+"$/], ['missing', /^\(none\)$/]] as const) {
     it(`${mode} ids: jsonrpc-conformance idMismatch on each call, without waiting out the timeouts`, async () => {
-      const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '3', '--probe', 'wrong-type,unknown-tool', '--format', 'json', '--quiet', ...fixture('wrong-ids')], { env: { ERRLINT_IDS: mode } });
+      const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '3', '--probe', 'wrong-type,unknown-tool', '--format', 'json', ...fixture('wrong-ids')], { env: { ERRLINT_IDS: mode } });
       expect(run.code).toBe(0); // idMismatch is a warning in the recommended profile
       const report = reportOf(run);
       const mismatches = report.findings.filter((f) => f.ruleId === 'jsonrpc-conformance' && f.messageId === 'idMismatch');
@@ -116,7 +116,7 @@ describe.concurrent('answers that do not carry our ids', () => {
   }
 
   it('duplicated ids: concurrent-calls reports the duplicates', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'concurrency', '--format', 'json', '--quiet', ...fixture('wrong-ids')], { env: { ERRLINT_IDS: 'duplicate' } });
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '2', '--probe', 'concurrency', '--format', 'json', ...fixture('wrong-ids')], { env: { ERRLINT_IDS: 'duplicate' } });
     expect(run.code).toBe(1);
     const report = reportOf(run);
     expect(ruleIds(report)).toEqual(['concurrent-calls/duplicated']);

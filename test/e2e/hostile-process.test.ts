@@ -23,7 +23,7 @@ const rulesOf = (report: Report) => [...new Set(report.findings.map((f) => f.rul
 
 describe.concurrent('hostile processes: start-up failures are fast and say what was seen', () => {
   it('a server that exits at once: exit 2 naming the exit and its stderr line, well within a handshake timeout', async () => {
-    const run = await lintHostile(['--quiet', ...NO_WAIT, ...hostile('exit-at-once')], { timeoutMs: 90_000 });
+    const run = await lintHostile([...NO_WAIT, ...hostile('exit-at-once')], { timeoutMs: 90_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/could not lint: the server exited with code 3 before the MCP handshake, having written nothing on stdout \(server stderr: "acme-mcp: fatal: no API token configured \(set ACME_API_TOKEN\)"\)/);
     expect(run.elapsedMs).toBeLessThan(NO_TIMEOUT_MS);
@@ -33,7 +33,7 @@ describe.concurrent('hostile processes: start-up failures are fast and say what 
   });
 
   it('a Node server that crashes at start: the message quotes the error and where, not the Node.js version banner', async () => {
-    const run = await lintHostile(['--quiet', ...NO_WAIT, ...hostile('node-crash-at-start')], { timeoutMs: 90_000 });
+    const run = await lintHostile([...NO_WAIT, ...hostile('node-crash-at-start')], { timeoutMs: 90_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/the server exited with code 1 before the MCP handshake.*\(server stderr: "Error: ACME_DB_URL is not set: cannot open the orders database \(at file:\/\/\/.*node-crash-at-start\.mjs:\d+\)"\)/);
     expect(run.stderr).not.toMatch(/Node\.js v\d/);
@@ -43,7 +43,7 @@ describe.concurrent('hostile processes: start-up failures are fast and say what 
   });
 
   it('a server that prints a banner on stdout and never handshakes: refused in one handshake timeout, quoting the banner', async () => {
-    const run = await lintHostile(['--quiet', ...hostile('banner-on-stdout')], { timeoutMs: 60_000 });
+    const run = await lintHostile([...hostile('banner-on-stdout')], { timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/could not lint: no MCP handshake within 10s: the server wrote a line that is not JSON-RPC on stdout, "Acme Orders API v2\.3\.1 listening on stdio \(type "help" for commands\)"/);
     expect(run.endedAt - run.pidRecordedAt!).toBeLessThan(ONE_HANDSHAKE_MS);
@@ -54,7 +54,7 @@ describe.concurrent('hostile processes: start-up failures are fast and say what 
 
   it('a command that is no MCP server at all: refused in one handshake timeout, saying nothing came on stdout', async () => {
     const sleeper = "require('fs').appendFileSync(process.env.ERRLINT_PID_FILE, process.pid + '\\n'); setInterval(() => {}, 1000)";
-    const run = await lintHostile(['--quiet', '--', 'node', '-e', sleeper], { timeoutMs: 60_000 });
+    const run = await lintHostile(['--', 'node', '-e', sleeper], { timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/could not lint: no MCP handshake within 10s: the server wrote nothing on stdout \(is it an MCP stdio server\?\)/);
     expect(run.endedAt - run.pidRecordedAt!).toBeLessThan(ONE_HANDSHAKE_MS);
@@ -65,7 +65,7 @@ describe.concurrent('hostile processes: start-up failures are fast and say what 
 
 describe.concurrent('hostile processes: no process survives the run', () => {
   it('a server that crashes mid-run: server-survives, and the run completes on a restarted server', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '1', '--probe', 'wrong-type', '--format', 'json', '--quiet', ...hostile('crash-mid-run')], { timeoutMs: 60_000 });
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '1', '--probe', 'wrong-type', '--format', 'json', ...hostile('crash-mid-run')], { timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(1);
     const report = JSON.parse(run.stdout) as Report;
     expect(rulesOf(report)).toEqual(['server-survives']);
@@ -83,7 +83,7 @@ describe.concurrent('hostile processes: no process survives the run', () => {
   });
 
   it('a server that never answers one tool: timely-response on that tool, in bounded time', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '2', '--probe', 'positive', '--format', 'json', '--quiet', ...hostile('hang-one-tool')], { timeoutMs: 60_000 });
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '2', '--probe', 'positive', '--format', 'json', ...hostile('hang-one-tool')], { timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(1);
     const report = JSON.parse(run.stdout) as Report;
     expect(rulesOf(report)).toEqual(['timely-response']);
@@ -94,7 +94,7 @@ describe.concurrent('hostile processes: no process survives the run', () => {
   });
 
   it('a server that ignores SIGTERM (and the end of stdin) is killed after a short grace', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--tool', 'lookup_user', '--quiet', ...hostile('ignores-sigterm')], { timeoutMs: 60_000 });
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--tool', 'lookup_user', ...hostile('ignores-sigterm')], { timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(0);
     // The lint itself takes about a second and ending the server the 1 s grace (one grace, no more: process-tree.test.ts).
     expect(run.elapsedMs).toBeLessThan(BOUNDED_MS);
@@ -104,7 +104,7 @@ describe.concurrent('hostile processes: no process survives the run', () => {
   });
 
   it('a server that keeps running after its stdin ends does not outlive the run', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--tool', 'lookup_user', '--quiet', ...hostile('ignores-stdin-eof')], { timeoutMs: 60_000 });
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--tool', 'lookup_user', ...hostile('ignores-stdin-eof')], { timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.elapsedMs).toBeLessThan(BOUNDED_MS);
     expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
@@ -113,7 +113,7 @@ describe.concurrent('hostile processes: no process survives the run', () => {
   });
 
   it('children the server started, in its group and in a session of their own, end with the run', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--quiet', ...hostile('spawns-children')], { timeoutMs: 60_000 });
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', ...hostile('spawns-children')], { timeoutMs: 60_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.elapsedMs).toBeLessThan(BOUNDED_MS);
     expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
@@ -122,7 +122,7 @@ describe.concurrent('hostile processes: no process survives the run', () => {
   });
 
   it('children the server left behind when it exited first (each restart starts two more) end with the run', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--tool', 'lookup_user', '--format', 'json', '--quiet', ...hostile('spawns-children')], {
+    const run = await lintHostile(['--seed', '1', '--timeout', '1000', '--runs', '1', '--probe', 'missing-required', '--tool', 'lookup_user', '--format', 'json', ...hostile('spawns-children')], {
       timeoutMs: 60_000,
       env: { ERRLINT_EXIT_ON_CALL: '1' },
     });

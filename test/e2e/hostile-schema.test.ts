@@ -10,7 +10,7 @@ import type { Report } from '../../src/report/model.js';
 
 describe('catastrophic patterns', () => {
   it('lints a server whose input and output schemas declare ^(a+)+$-style patterns, in bounded time', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '5', '--format', 'json', '--quiet', '--', 'node', 'fixtures/hostile/redos-pattern.mjs'], { timeoutMs: 60_000 });
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '5', '--format', 'json', '--', 'node', 'fixtures/hostile/redos-pattern.mjs'], { timeoutMs: 60_000 });
     const report = JSON.parse(run.stdout) as Report;
     // Before re2js, ajv's check of the output 'aaaa…a!' against ^(a|aa)+$ blocked the event loop for minutes.
     expect(run.elapsedMs).toBeLessThan(30_000);
@@ -30,7 +30,7 @@ describe('catastrophic patterns', () => {
 
 describe('size and depth', () => {
   it('a 200-deep schema (and a $ref to itself) is linted to a normal end', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '5', '--format', 'json', '--quiet', '--', 'node', 'fixtures/hostile/deep-schema.mjs'], { timeoutMs: 60_000 });
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--runs', '5', '--format', 'json', '--', 'node', 'fixtures/hostile/deep-schema.mjs'], { timeoutMs: 60_000 });
     expect([0, 1]).toContain(run.code);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.coverage.toolsProbed).toBe(1);
@@ -41,7 +41,7 @@ describe('size and depth', () => {
   });
 
   it('5,000 tools: planned one tool at a time, stopped by the deadline with every unreached tool listed, memory bounded', async () => {
-    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--deadline', '12s', '--format', 'json', '--quiet', '--', 'node', 'fixtures/hostile/many-tools.mjs'], { timeoutMs: 90_000, env: { ERRLINT_TOOLS: '5000' } });
+    const run = await lintHostile(['--seed', '1', '--timeout', '2000', '--deadline', '12s', '--format', 'json', '--', 'node', 'fixtures/hostile/many-tools.mjs'], { timeoutMs: 90_000, env: { ERRLINT_TOOLS: '5000' } });
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.interrupted?.by).toBe('deadline');

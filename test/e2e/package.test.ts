@@ -87,13 +87,13 @@ describe('the packed package', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Exit codes');
 
-    const well = spawnSync(bin, ['--seed', '1', '--runs', '1', '--timeout', '2000', '--deadline', '30s', '-q', '--', process.execPath, join(ROOT, 'fixtures/well-behaved.mjs')], { cwd: app, encoding: 'utf8', env: USER_ENV });
+    const well = spawnSync(bin, ['--seed', '1', '--runs', '1', '--timeout', '2000', '--deadline', '30s', '--', process.execPath, join(ROOT, 'fixtures/well-behaved.mjs')], { cwd: app, encoding: 'utf8', env: USER_ENV });
     expect(well.stderr).not.toMatch(/internal error|ERR_MODULE_NOT_FOUND/);
     expect(well.status).toBe(0);
     expect(well.stdout).toMatch(/Grade A\+/);
 
     // The installed bin on PATH prints replays that start with `mcp-errlint`; run by its path inside node_modules, `npx mcp-errlint`.
-    const defect = ['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', '-f', 'json', '--', process.execPath, join(ROOT, 'fixtures/stack-trace.mjs')];
+    const defect = ['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-f', 'json', '--', process.execPath, join(ROOT, 'fixtures/stack-trace.mjs')];
     const viaPath = spawnSync('mcp-errlint', defect, { cwd: app, encoding: 'utf8', env: { ...USER_ENV, PATH: [join(app, 'node_modules', '.bin'), process.env.PATH].join(delimiter) } });
     expect(viaPath.status).toBe(1);
     expect(JSON.parse(viaPath.stdout).findings[0].replay).toMatch(/^mcp-errlint --seed 1 /);

@@ -47,7 +47,7 @@ const pairs = (report: Report) => [...new Set(report.findings.map((f) => `${f.se
 describe.concurrent('published servers', () => {
   it('@modelcontextprotocol/server-memory: its write tools get only schema-invalid inputs, nothing is stored, and only the SDK\'s own answers are flagged', async () => {
     const memoryFile = join(tempDir('errlint-memory-'), 'memory.jsonl');
-    const { code, stdout } = await runCli(['--seed', '1', '--format', 'json', '--quiet', '--', 'node', MEMORY], { env: { MEMORY_FILE_PATH: memoryFile } });
+    const { code, stdout } = await runCli(['--seed', '1', '--format', 'json', '--', 'node', MEMORY], { env: { MEMORY_FILE_PATH: memoryFile } });
     const report = JSON.parse(stdout) as Report;
     expect(report.schemaVersion).toBe(2);
     expect(report.server.protocolVersion).toBe('2025-11-25');
@@ -73,7 +73,7 @@ describe.concurrent('published servers', () => {
   });
 
   it('@modelcontextprotocol/server-everything (default timeout): no error-level finding for its by-design behaviour, the findings checked by hand', async () => {
-    const { code, stdout } = await runCli(['--seed', '1', '--format', 'json', '--quiet', '--', 'node', EVERYTHING]);
+    const { code, stdout } = await runCli(['--seed', '1', '--format', 'json', '--', 'node', EVERYTHING]);
     const report = JSON.parse(stdout) as Report;
     expect(report.tools).toHaveLength(13);
     expect(pairs(report)).toEqual(
@@ -118,7 +118,7 @@ describe.concurrent('published servers', () => {
         server.stdout.on('data', seen);
         server.stderr.on('data', seen);
       });
-      const { stdout } = await runCli(['--seed', '1', '--format', 'json', '--quiet', '--url', `http://127.0.0.1:${port}/mcp`]);
+      const { stdout } = await runCli(['--seed', '1', '--format', 'json', '--url', `http://127.0.0.1:${port}/mcp`]);
       const report = JSON.parse(stdout) as Report;
       expect(report.server.transport).toBe('http');
       expect(report.coverage.surfaces.filter((s) => s.status === 'probed').map((s) => s.surface)).toEqual(['tools', 'resources', 'prompts', 'completions', 'logging', 'server']);

@@ -5,7 +5,7 @@ import { runCli } from '../helpers/cli.js';
 import { reportSchemaErrors } from '../helpers/validate.js';
 import type { Report } from '../../src/report/model.js';
 
-const COMMON = ['--seed', '1', '--format', 'json', '--quiet'];
+const COMMON = ['--seed', '1', '--format', 'json'];
 
 async function lint(fixture: string): Promise<Report> {
   const result = await runCli([...COMMON, '--', 'node', `fixtures/${fixture}.mjs`]);

@@ -8,7 +8,7 @@ import { tempDir } from '../helpers/temp.js';
 import { reportSchemaErrors } from '../helpers/validate.js';
 import type { Report } from '../../src/report/model.js';
 
-const COMMON = ['--seed', '1', '--format', 'json', '--quiet'];
+const COMMON = ['--seed', '1', '--format', 'json'];
 
 async function lint(fixture: string, env: Record<string, string> = {}): Promise<Report> {
   const result = await runCli([...COMMON, '--', 'node', `fixtures/${fixture}.mjs`], { env });

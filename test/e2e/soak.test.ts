@@ -10,7 +10,7 @@ const CONCURRENT = 3;
 /** The server runs with a preload that records its PID, so survivors can be checked. */
 const server = (fixture: string) => ['--', 'node', '--import', './fixtures/lib/record-pid.mjs', `fixtures/${fixture}`];
 // The default 10 s per call: three lints at a time load the machine, and these servers answer within milliseconds.
-const lintArgs = (seed: number, fixture: string) => ['--seed', String(seed), '--runs', '2', '--probe', PROBES, '--timeout', '10000', '--deadline', '45s', '-q', '-f', 'json', ...server(fixture)];
+const lintArgs = (seed: number, fixture: string) => ['--seed', String(seed), '--runs', '2', '--probe', PROBES, '--timeout', '10000', '--deadline', '45s', '-f', 'json', ...server(fixture)];
 
 /** Run every lint, CONCURRENT at a time, in order of the list. */
 async function pool(argsList: string[][]): Promise<HostileResult[]> {
