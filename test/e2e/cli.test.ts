@@ -41,7 +41,7 @@ describe.concurrent('mcp-errlint CLI', () => {
     const { code, stdout } = await runCli(['--seed', '1', '-f', 'html', ...FIXTURE]);
     expect(code).toBe(1);
     expect(stdout).toContain('<h1>mcp-errlint report · stack-trace</h1>');
-    expect(stdout).toMatch(/<h3>Findings \(\d+\)<\/h3>/);
+    expect(stdout).toMatch(/<h3>1 cause behind \d+ findings<\/h3>/);
     expect(stdout).not.toContain('Pass rate per rule');
   });
 
@@ -206,7 +206,7 @@ describe.concurrent('mcp-errlint CLI', () => {
     const { code, stdout, stderr } = await runCli(['--seed', '1', '--runs', '1', '--probe', 'missing-required', '-q', ...FIXTURE]);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^mcp-errlint: failing: \d+ findings? at or above error$/m);
-    expect(stdout).toMatch(/✖ error +no-stack-trace/);
+    expect(stdout).toMatch(/^ {2}✖ \S+ {2}no-stack-trace/m);
   });
 
   it('replay commands start the way the linter was started, and run as printed', async () => {
