@@ -101,41 +101,42 @@ export function answerKey(finding: Pick<CauseFinding, 'answer' | 'tool'>): strin
   return `${kind}|${normal.slice(0, 120)}`;
 }
 
-/** Findings joined when they share a rule and message, or (a warning or worse) an answer: union-find over both keys. */
+/**
+ * Findings by rule and message (one mechanism on every tool it showed on); then the groups (warnings or worse) whose
+ * answers are the very same set are one: one answer behind several rules. Equality, not overlap: a rule that fires on
+ * almost every error answer (no hint) shares some answer with every other rule, and overlap would chain them all.
+ */
 function joined(findings: readonly CauseFinding[]): CauseFinding[][] {
-  const parent = findings.map((_, i) => i);
-  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
-  const firstWith = new Map<string, number>();
-  findings.forEach((finding, i) => {
-    // A note joins by its rule alone: a note that fires on every error answer (no metadata) would glue every cause into one.
-    for (const key of [ruleKey(finding), finding.severity === 'note' ? undefined : answerKey(finding)]) {
-      if (key === undefined) continue;
-      const first = firstWith.get(key);
-      if (first === undefined) firstWith.set(key, i);
-      else parent[root(i)] = root(first);
-    }
-  });
-  const groups = new Map<number, CauseFinding[]>();
-  findings.forEach((finding, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), finding]));
-  return [...groups.values()];
+  const byRule = new Map<string, CauseFinding[]>();
+  for (const finding of findings) byRule.set(ruleKey(finding), [...(byRule.get(ruleKey(finding)) ?? []), finding]);
+  const byAnswers = new Map<string, CauseFinding[]>();
+  for (const [key, group] of byRule) {
+    const answers = answersOf(group);
+    // A note, or a group with a finding whose answer has too little text to share, stays its own cause.
+    const joinKey = group.some((f) => f.severity === 'note') || answers === undefined ? key : answers;
+    byAnswers.set(joinKey, [...(byAnswers.get(joinKey) ?? []), ...group]);
+  }
+  return [...byAnswers.values()];
 }
 
-/** A group's cause: one rule and message says what it says; an answer behind several rules is named as such. */
+/** The sorted set of a group's answer keys, joined; undefined when one of its answers has none. */
+function answersOf(group: readonly CauseFinding[]): string | undefined {
+  const keys = group.map(answerKey);
+  if (keys.some((k) => k === undefined)) return undefined;
+  return `answers:${[...new Set(keys)].sort().join('\u0000')}`;
+}
+
+/** A group's cause: one rule and message says what it says; answers behind several rules are named as such. */
 function describeGroup(group: readonly CauseFinding[], fixOf: CausesOptions['fixOf']): Omit<Cause, 'findings' | 'severity'> {
   // The finding that speaks for the group: the worst, then the rule and message most of the group share.
   const count = new Map<string, number>();
   for (const f of group) count.set(ruleKey(f), (count.get(ruleKey(f)) ?? 0) + 1);
   const lead = [...group].sort((a, b) => RANK[b.severity] - RANK[a.severity] || count.get(ruleKey(b))! - count.get(ruleKey(a))!)[0];
-  const rules = [...new Set(group.map((f) => f.ruleId))];
   const fix = fixOf(lead.ruleId, lead.messageId);
   if (count.size === 1) return { id: ruleKey(lead), summary: lead.message, fix };
-  const shared = mostCommon(group.map(answerKey).filter((k): k is string => k !== undefined)) ?? ruleKey(lead);
-  const id = `answer/${createHash('sha256').update(shared).digest('hex').slice(0, 12)}`;
-  return { id, summary: `One answer behind ${rules.length === 1 ? rules[0] : `${rules.length} rules (${rules.join(', ')})`}: ${lead.answer}`, fix };
-}
-
-function mostCommon(keys: readonly string[]): string | undefined {
-  const count = new Map<string, number>();
-  for (const key of keys) count.set(key, (count.get(key) ?? 0) + 1);
-  return [...count].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  const rules = [...new Set(group.map((f) => f.ruleId))];
+  const answers = new Set(group.map(answerKey));
+  const id = `answer/${createHash('sha256').update([...answers].sort().join('\u0000')).digest('hex').slice(0, 12)}`;
+  const behind = rules.length === 1 ? rules[0] : `${rules.length} rules (${rules.join(', ')})`;
+  return { id, summary: `${answers.size === 1 ? 'One answer' : `The same ${answers.size} answers`} behind ${behind}: ${lead.answer}`, fix };
 }

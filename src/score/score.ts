@@ -263,16 +263,19 @@ export function gated(score: Score, gateFailed: boolean, context: ScoreContext =
 function scored(parts: Pick<Score, 'defects' | 'caps' | 'recoveryPenalty' | 'byRule' | 'byTool'>, context: ScoreContext): Score {
   const anyCheck = Object.keys(parts.byRule).length > 0;
   const incomplete = !anyCheck || context.coverage?.incomplete === true || context.interrupted === true;
-  const { score, breakdown } = anyCheck ? stepped(parts) : { score: 0, breakdown: [{ label: 'no check ran: nothing to grade', points: -100 }] };
+  const { score, breakdown } = anyCheck ? stepped(parts) : { score: 0, breakdown: [{ label: 'no check ran: nothing to grade', points: -100 }, ...parts.caps.map((cap) => ({ label: ceilingLabel(cap, false), points: 0 }))] };
   return { score, grade: incomplete ? 'incomplete' : gradeFor(score), caps: parts.caps, defects: parts.defects, recoveryPenalty: parts.recoveryPenalty, breakdown, byRule: parts.byRule, byTool: parts.byTool };
 }
 
 const percentOff = (penalty: number) => `${penalty.toFixed(1)} % off`;
 
+const ceilingLabel = (cap: GradeCap, binds: boolean) => `ceiling: at most ${cap.max}, ${cap.reason}${binds ? '' : ' (the score is already within it)'}`;
+
 /**
  * The score, step by step: each penalty takes its share of what is left (so the steps multiply, and the label says
- * of how much), then the strictest ceiling squeezes the score into its band; every other ceiling is listed at 0.
- * A step's points are the difference of the running score rounded to 0.1 before and after, so they add up exactly.
+ * of how much); then the strictest ceiling squeezes the score into its band, and every other ceiling, looser, is
+ * listed at 0; then the rounding down to 0.1. A step's points are the difference of the running score rounded to 0.1
+ * before and after it, so they add up exactly.
  */
 function stepped(parts: Pick<Score, 'defects' | 'caps' | 'recoveryPenalty'>): { score: number; breakdown: ScoreStep[] } {
   const breakdown: ScoreStep[] = [];
@@ -289,17 +292,14 @@ function stepped(parts: Pick<Score, 'defects' | 'caps' | 'recoveryPenalty'>): { 
     ...parts.defects.map((d) => ({ label: `${d.ruleId}: ${d.severity} on ${d.tools} of ${d.of} parts probed`, penalty: d.penalty })),
   ];
   for (const { label, penalty } of penalties) step(`${label} (${percentOff(penalty)} ${raw === 100 ? '100' : raw.toFixed(1)})`, raw * (1 - penalty / 100));
-  const strictest = parts.caps.reduce<GradeCap | undefined>((max, cap) => (max === undefined || gradeRank(cap.max) > gradeRank(max.max) ? cap : max), undefined);
-  for (const cap of parts.caps) {
-    const binds = cap === strictest && capScore(raw, cap.max) < raw;
-    step(`ceiling: at most ${cap.max}, ${cap.reason}${binds ? '' : ' (the score is already within it)'}`, binds ? capScore(raw, cap.max) : raw);
-  }
-  // The score is floored to 0.1 (never rounded up across a band edge): the last step carries the difference.
+  // Strictest first: once it has squeezed the score, every looser ceiling is met.
+  const caps = [...parts.caps].sort((a, b) => gradeRank(b.max) - gradeRank(a.max));
+  caps.forEach((cap, index) => {
+    const capped = index === 0 ? capScore(raw, cap.max) : raw;
+    step(ceilingLabel(cap, capped < raw), capped);
+  });
+  // The score is floored to 0.1, never rounded up across a band edge.
   const score = Math.floor(raw * 10) / 10;
-  if (score !== shown) {
-    const last = breakdown.at(-1);
-    if (last) last.points = round1(last.points + score - shown);
-    else breakdown.push({ label: 'rounded down to 0.1', points: round1(score - shown) });
-  }
+  if (score !== shown) breakdown.push({ label: 'rounded down to 0.1', points: round1(score - shown) });
   return { score, breakdown };
 }

@@ -52,6 +52,16 @@ describe('causesOf', () => {
     expect(causes[1]).toMatchObject({ id: 'rule/recovery-hint/noHint', severity: 'warning' });
   });
 
+  it('rules join only when their answers are the very same: a rule on many answers does not chain the others to it', () => {
+    const answers = ['isError result: "query.split is not a function in search handler"', 'isError result: "Cannot read properties of undefined reading nodes"', 'isError result: "SQLITE datatype mismatch while reading templates"'];
+    const causes = partitionOf([
+      ...answers.map((answer, i) => finding({ tool: `tool${i}`, ruleId: 'recovery-hint', messageId: 'noHint', severity: 'warning', answer })),
+      finding({ tool: 'tool0', ruleId: 'no-internal-details', messageId: 'exceptionDump', answer: answers[0] }),
+      finding({ tool: 'tool2', ruleId: 'agent-recovers', messageId: 'stuck', severity: 'warning', answer: answers[2] }),
+    ]);
+    expect(causes.map((c) => [c.id, c.findings.length])).toEqual([['rule/no-internal-details/exceptionDump', 1], ['rule/recovery-hint/noHint', 3], ['rule/agent-recovers/stuck', 1]]);
+  });
+
   it('a note shares no cause through its answer: a rule that fires on every error answer does not glue causes together', () => {
     const answer = 'isError result: "Quota of the month exceeded for this account"';
     const causes = partitionOf([
