@@ -90,7 +90,7 @@ export function formatReportHtml(name: string, detail: BoardDetail): string {
       // Findings first, open: what a reader came for; then how far the lint reached, and the facts.
       '<main class="report">',
       ...(quietText(detail) ? [`<p class="quiet">${t(quietText(detail)!.replace(/^./, (first) => first.toUpperCase()))}.</p>`] : []),
-      findings(detail.findings, FINDINGS_PER_PAGE, detail.causes),
+      findings(detail.findings, FINDINGS_PER_PAGE, detail.causes, detail.settings?.quiet === true),
       // The facts under a heading of their own: after the findings, without one they read as the last finding's.
       '<h3>Run</h3>',
       about(row, detail),
@@ -238,7 +238,7 @@ function runFacts(row: BoardRow): string {
 }
 
 function linted(row: BoardRow, detail: BoardDetail, perServer: number): string {
-  return `${about(row, detail)}${findings(detail.findings, perServer, detail.causes)}${skips(detail.skips)}`;
+  return `${about(row, detail)}${findings(detail.findings, perServer, detail.causes, detail.settings?.quiet === true)}${skips(detail.skips)}`;
 }
 
 /** A linted server's facts (what it is, how it ran), what capped its grade, and its coverage. */
@@ -294,8 +294,8 @@ function coverage(detail: BoardDetail): string {
 }
 
 /** The findings grouped by cause, each cause with its fix (a report from before causes: by severity alone). */
-function findings(all: readonly Finding[], limit: number, causes: readonly Cause[] | undefined): string {
-  if (all.length === 0) return '<h3>Findings</h3><p class="none">No findings.</p>';
+function findings(all: readonly Finding[], limit: number, causes: readonly Cause[] | undefined, quiet = false): string {
+  if (all.length === 0) return `<h3>Findings</h3><p class="none">${quiet ? 'No finding at error level (--quiet).' : 'No findings.'}</p>`;
   const sorted = all.map((f, i) => ({ f, i })).sort((a, b) => (SEVERITY_ORDER[a.f.severity] ?? 3) - (SEVERITY_ORDER[b.f.severity] ?? 3) || a.i - b.i).map(({ f }) => f);
   const more = (shown: number) => (sorted.length > shown ? `<p class="more">and ${t(plural(sorted.length - shown, 'more finding'))} not shown here (the server's JSON report has every one).</p>` : '');
   if (!causes || causes.length === 0) return `<h3>Findings (${sorted.length})</h3>${sorted.slice(0, limit).map(finding).join('')}${more(limit)}`;

@@ -82,8 +82,8 @@ export function lintProgram(): Command {
     .option('--min-score <n>', `exit 1 when the score is below this (default: ${DEFAULTS.minScore})`, SETTINGS.minScore.parse)
     .option('--min-coverage <percent>', 'exit 1 when fewer than this share of the listed tools were probed (default: exit 1 only when none was)', SETTINGS.minCoverage.parse)
     .option('--badge <file>', "also write a badge of the grade: shields.io's endpoint JSON for a .json file, else an SVG")
-    .option('-q, --quiet', 'report error-level findings only, in every format, and no progress on stderr; the score, grade and gate still count warnings and notes (and --max-warnings its warnings)', false)
-    .option('--verbose', 'list every skip on a line of its own in the terminal report, not one line per cause')
+    .option('-q, --quiet', 'report error-level findings only (and what --fail-on fails on), in every format, and no progress on stderr; the score, grade and gate still count warnings and notes (and --max-warnings its warnings)', false)
+    .option('--verbose', 'in the terminal report: every skip on a line of its own (not one line per cause), and every finding with its input and answer (not only the first of each cause)')
     .option('--color', 'force colour in the stylish report')
     .option('--no-color', 'never use colour')
     .addHelpText('after', `

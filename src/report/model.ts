@@ -161,7 +161,7 @@ export interface Report {
     concurrency?: number;
     /** Tries the repair agent made at one validation error (--repair-attempts); 0: no repair agent. */
     repairAttempts?: number;
-    /** --quiet: `findings` and `score.defects` hold the error-level ones only; score, grade, gate and `summary` still count everything. */
+    /** --quiet: `findings` and `causes` hold the error-level ones only (and those at --fail-on); score, grade, gate and `summary` still count everything. */
     quiet?: boolean;
   };
   startedAt: string;

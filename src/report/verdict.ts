@@ -12,11 +12,13 @@ export function secretsNote(report: Pick<Report, 'server'>): string | undefined 
 }
 
 /** Under --quiet, what the report leaves out: "12 warnings, 3 notes not shown (--quiet); the score, grade and gate count them". */
-export function quietText(report: Pick<Report, 'settings' | 'summary'>): string | undefined {
-  const { warning, note } = report.summary;
-  if (!report.settings.quiet || warning + note === 0) return undefined;
-  const hidden = [warning > 0 ? plural(warning, 'warning') : '', note > 0 ? plural(note, 'note') : ''].filter(Boolean).join(', ');
-  return `${hidden} not shown (--quiet); the score, grade and gate count them`;
+export function quietText(report: Pick<Report, 'settings' | 'summary' | 'findings'>): string | undefined {
+  if (!report.settings.quiet) return undefined;
+  // What the summary counted and the findings no longer hold: the severities --quiet left out.
+  const hiddenOf = (severity: 'warning' | 'note') => report.summary[severity] - report.findings.filter((f) => f.severity === severity).length;
+  const hidden = [plural(hiddenOf('warning'), 'warning'), plural(hiddenOf('note'), 'note')].filter((text) => !text.startsWith('0 '));
+  if (hidden.length === 0) return undefined;
+  return `${hidden.join(', ')} not shown (--quiet); the score, grade and gate count them`;
 }
 
 /** "grade B (78.9 / 100)", or "incomplete (no letter grade; 61.2 / 100 from protocol checks only)". */

@@ -118,6 +118,14 @@ describe('quietReport', () => {
     expect(suite['@_failures']).toBe('2');
   });
 
+  it('keeps what the gate fails on: under --fail-on warning the warnings stay, so no format shows a pass where the exit code fails', () => {
+    const strict = quietReport(mixed({ failOn: 'warning' }));
+    expect(strict.findings.map((f) => f.severity)).toEqual(['error', 'error', 'warning', 'warning', 'warning']);
+    expect(formatStylish(strict, { color: false })).toContain('1 note not shown (--quiet)');
+    const suite = new XMLParser({ ignoreAttributes: false }).parse(formatJunit(strict)).testsuites.testsuite;
+    expect(Number(suite['@_failures'])).toBeGreaterThan(2);
+  });
+
   it("a replay's warning and note verdicts go too; passes and errors stay", () => {
     const replayed = settle(reportWith('srv', {
       replay: {
