@@ -79,7 +79,7 @@ describe.concurrent('gates and reports', () => {
     const fast = ['--seed', '1', '--runs', '2', '--probe', 'positive'];
     const loud = await runCli([...fast, ...transient]);
     expect(loud.code).toBe(0);
-    expect(loud.stdout).toMatch(/⚠ warning +retry-after-on-transient/);
+    expect(loud.stdout).toMatch(/^ {2}⚠ \S+ {2}retry-after-on-transient/m);
     const over = await runCli([...fast, '--max-warnings', '0', ...transient]);
     expect(over.code).toBe(1);
     expect(over.stderr).toMatch(/failing: 1 warning exceeds --max-warnings 0/);

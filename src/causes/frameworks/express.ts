@@ -23,7 +23,7 @@ function sight(input: CauseInput): FrameworkSighting | undefined {
 const mechanisms: Mechanism[] = [
   {
     id: 'express/development-error-page',
-    summary: 'Express\'s default error handler (finalhandler) answers a failed request with an HTML page that holds the error\'s stack, as it does whenever NODE_ENV is not "production"',
+    summary: 'The default error handler of Express and Connect (finalhandler) answers a failed request with an HTML page that holds the error\'s stack, as it does whenever NODE_ENV is not "production"',
     fix: 'Run the server with NODE_ENV=production, so that the default error handler sends only the status text, and end the app with an error-handling middleware that answers a JSON-RPC error.',
     source: 'https://expressjs.com/en/guide/error-handling.html#the-default-error-handler',
     explains(finding) {
@@ -33,7 +33,7 @@ const mechanisms: Mechanism[] = [
   },
   {
     id: 'express/html-error-page',
-    summary: 'Express\'s default error handler (finalhandler) answers a failed request (a thrown handler, a body express.json() refuses, a route that does not exist) with an HTML page, not a JSON-RPC message',
+    summary: 'The default error handler of Express and Connect (finalhandler) answers a failed request (a thrown handler, a body express.json() refuses, a route that does not exist) with an HTML page, not a JSON-RPC message',
     fix: 'Add an error-handling middleware, (err, req, res, next), after the MCP route that answers every error with a JSON-RPC error object and the right status.',
     source: 'https://expressjs.com/en/guide/error-handling.html#writing-error-handlers',
     explains(finding) {

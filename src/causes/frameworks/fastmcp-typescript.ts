@@ -48,7 +48,7 @@ const mechanisms: Mechanism[] = [
   {
     id: 'fastmcp-typescript/unknown-tool-method-not-found',
     summary: 'fastmcp answers an unknown tool with -32601 (Method not found), where the spec asks for -32602 (Invalid params)',
-    fix: 'Nothing in your code causes it and no fastmcp option changes it (src/FastMCP.ts throws ErrorCode.MethodNotFound up to v4.16.8): record the finding in a baseline (--baseline) until fastmcp answers -32602.',
+    fix: 'Nothing in your code causes it and no fastmcp option changes it (src/FastMCP.ts throws ErrorCode.MethodNotFound in every release to v4.20.16, the last checked): record the finding in a baseline (--baseline) until fastmcp answers -32602.',
     source: `${SOURCE}#L2534-L2539`,
     explains(finding) {
       const { kind, code, text } = readAnswer(finding);
@@ -58,7 +58,7 @@ const mechanisms: Mechanism[] = [
   {
     id: 'fastmcp-typescript/completion-refusal-internal-error',
     summary: 'fastmcp refuses a completion/complete it cannot serve (an unknown prompt or resource, one without completion) with a plain error, which the SDK sends as -32603',
-    fix: 'Nothing in your code causes it and no fastmcp option changes it (its complete handler throws UnexpectedStateError up to v4.16.8): record the finding in a baseline (--baseline).',
+    fix: 'Nothing in your code causes it and no fastmcp option changes it (its complete handler throws UnexpectedStateError in every release to v4.20.16, the last checked): record the finding in a baseline (--baseline).',
     source: `${SOURCE}#L2097-L2175`,
     explains(finding) {
       const { kind, code, text } = readAnswer(finding);

@@ -55,7 +55,8 @@ function cluesOf(answer: ReadAnswer): Clue[] {
       ? { strong: true, evidence: 'the SDK\'s -32603 with zod 3\'s issue list of the request', bounds: { below: '1.23.0' } }
       : { strong: true, evidence: 'the SDK\'s -32603 with zod 4\'s issue list of the request', bounds: { min: '1.23.0' } });
   }
-  if (clues.length === 0 && MCP_ERROR_PREFIX.test(text)) clues.push({ strong: true, evidence: '1.x\'s "MCP error <code>:" prefix', bounds: { major: 1 } });
+  // Weak: a gateway that relays an upstream's McpError carries the prefix too; it narrows a sighting, never makes one.
+  if (clues.length === 0 && MCP_ERROR_PREFIX.test(text)) clues.push({ strong: false, evidence: '1.x\'s "MCP error <code>:" prefix', bounds: { major: 1 } });
   return clues;
 }
 
@@ -100,8 +101,8 @@ const mechanisms: Mechanism[] = [
   },
   {
     id: 'mcp-typescript-sdk/malformed-uri-internal-error',
-    summary: 'A resources/read whose URI Node\'s URL parser refuses is answered -32603 "Invalid URL" (McpServer 1.x parses it with new URL() before looking the resource up)',
-    fix: 'Move to @modelcontextprotocol/server 2.0.0 or later, which answers a malformed resource URI with -32602 (#2451); on 1.x or a low-level Server, check the URI before parsing it and throw McpError(ErrorCode.InvalidParams, …).',
+    summary: 'A resources/read whose URI Node\'s URL parser refuses is answered -32603 "Invalid URL": new URL() threw before the resource was looked up, and the SDK sent the exception as an internal error (McpServer 1.x parses the URI so itself)',
+    fix: 'Check the URI before parsing it and refuse a malformed one with McpError(ErrorCode.InvalidParams, …); with McpServer, @modelcontextprotocol/server 2.0.0 or later does so itself (#2451).',
     source: `${REPO}/pull/2451`,
     explains(finding) {
       const answer = readAnswer(finding);
@@ -111,7 +112,7 @@ const mechanisms: Mechanism[] = [
   {
     id: 'mcp-typescript-sdk/handler-exception-internal-error',
     summary: 'A request handler of the SDK\'s Server threw, and the SDK sent the exception\'s message as a JSON-RPC -32603 error (it keeps an error\'s code only when the error carries an integer one)',
-    fix: 'Register tools with McpServer.registerTool, which returns a thrown error as an isError result, or in a low-level handler return { isError: true, content } for a tool failure and throw McpError(ErrorCode.InvalidParams, …) (ProtocolError in 2.x) for an unknown tool or bad arguments.',
+    fix: 'Register tools with McpServer.registerTool (@modelcontextprotocol/sdk 1.21.0 or later), which returns a thrown error as an isError result, or in a low-level handler return { isError: true, content } for a tool failure and throw McpError(ErrorCode.InvalidParams, …) (ProtocolError in 2.x) for an unknown tool or bad arguments.',
     source: `${REPO}/blob/1.30.0/src/shared/protocol.ts#L820-L827`,
     explains(finding) {
       const answer = readAnswer(finding);
