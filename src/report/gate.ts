@@ -19,7 +19,12 @@ export function gateFailures(report: Report): string[] {
     if (failing.length > 0) reasons.push(`${plural(failing.length, 'finding')} at or above ${failOn}`);
   }
   // A replay (--path) judges one input: its findings, not a score, a warning count or a coverage it was never meant to reach.
-  if (report.replay) return report.interrupted ? [...reasons, `cut short: ${report.interrupted.message}`] : reasons;
+  // One that sent nothing (a wrong --seed or --path, an input the safety policy holds back) reproduced nothing: no pass.
+  if (report.replay) {
+    if (report.interrupted) reasons.push(`cut short: ${report.interrupted.message}`);
+    if (report.replay.exchanges.length === 0) reasons.push('the replay sent no input, so it reproduced nothing');
+    return reasons;
+  }
   if (report.score.score < minScore) reasons.push(`score ${report.score.score} is below --min-score ${minScore}`);
   const warnings = live.filter((f) => f.severity === 'warning').length;
   if (maxWarnings !== undefined && warnings > maxWarnings) reasons.push(`${plural(warnings, 'warning')} exceed${warnings === 1 ? 's' : ''} --max-warnings ${maxWarnings}`);

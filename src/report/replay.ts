@@ -3,7 +3,7 @@ import { UNKNOWN_PATH, type Exchange, type Graded, type LintOptions, type Profil
 import { formatMessage } from '../grade/rule.js';
 import { templateOf } from '../grade/grade.js';
 import { ruleById } from '../../rules/index.js';
-import { describeAnswer } from '../session/answer.js';
+import { describeAnswer, rawLineOf } from '../session/answer.js';
 import { abbreviate } from '../util/text.js';
 import type { ReplayedInput, ReplayVerdict } from './model.js';
 import { isHttpTarget } from '../target/target.js';
@@ -64,7 +64,8 @@ export function replayedInput(replay: NonNullable<LintOptions['replay']>, graded
     });
     return {
       label: exchange.case.label,
-      request: frame(exchange.request),
+      // A line that was no JSON as written (bad JSON, an HTTP body), never the session's { raw } wrapper.
+      request: rawLineOf(exchange) !== undefined ? scrub(rawLineOf(exchange)!).slice(0, REPLAY_FRAME) : frame(exchange.request),
       response: frame(exchange.response ?? exchange.outcome),
       answer: scrub(describeAnswer(exchange)),
       verdicts,

@@ -48,9 +48,16 @@ describe.concurrent('replaying one input', () => {
     expect(report.findings.map((f) => f.ruleId)).toEqual(['no-stack-trace']);
   });
 
-  it('says why nothing was sent to a tool the safety policy does not call', async () => {
+  it('shows a frame that was no JSON as it was written, not wrapped', async () => {
+    const { stdout } = await runCli(['--seed', '1', '--tool', '(server)', '--probe', 'jsonrpc', '--path', '0', '-f', 'json', '--', 'node', 'fixtures/stack-trace.mjs']);
+    const [exchange] = (JSON.parse(stdout) as Report).replay!.exchanges;
+    expect(exchange.label).toBe('truncated JSON');
+    expect(exchange.request).toMatch(/^\{"jsonrpc":"2\.0","id":"[^"]+","method":"tools\/list",$/);
+  });
+
+  it('says why nothing was sent to a tool the safety policy does not call, and fails: it reproduced nothing', async () => {
     const { code, stdout } = await runCli(['--seed', '1', '--tool', 'delete_user', '--probe', 'missing-required', '--path', '0', '--', 'node', 'fixtures/unannotated-tools.mjs']);
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(stdout).toContain('⚠ Nothing was sent: the safety policy sends this tool no call');
   });
 });

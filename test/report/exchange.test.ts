@@ -83,6 +83,12 @@ describe('the gate of a replay: its findings at or above --fail-on, nothing else
     expect(exitCodeFor(passing)).toBe(0);
   });
 
+  it('fails when it sent nothing: a replay that reproduced nothing is no pass', () => {
+    const none = replayReport({ ...FAILING, exchanges: [] }, { failOn: 'never' });
+    expect(none.gate.failures).toEqual(['the replay sent no input, so it reproduced nothing']);
+    expect(exitCodeFor(none)).toBe(1);
+  });
+
   it('fails on a warning with --fail-on warning', () => {
     expect(replayReport(FAILING, { failOn: 'warning' }).gate.failures).toEqual(['2 findings at or above warning']);
   });
