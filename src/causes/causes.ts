@@ -31,7 +31,7 @@ export interface CausesOptions {
 }
 
 /** The frameworks the run shows, each with what showed it. */
-export function sightingsOf(input: CauseInput, frameworks: readonly Framework[]): Array<{ framework: Framework; sighting: FrameworkSighting }> {
+function sightingsOf(input: CauseInput, frameworks: readonly Framework[]): Array<{ framework: Framework; sighting: FrameworkSighting }> {
   return frameworks.flatMap((framework) => {
     const sighting = framework.sight(input);
     return sighting ? [{ framework, sighting }] : [];
@@ -39,10 +39,10 @@ export function sightingsOf(input: CauseInput, frameworks: readonly Framework[])
 }
 
 /**
- * Every finding in exactly one cause. Causes are ordered worst first, then by how many findings they explain; a
- * cause's findings keep the order they came in.
+ * Every finding in exactly one cause, and the frameworks the run shows. Causes are ordered worst first, then by how
+ * many findings they explain; a cause's findings keep the order they came in.
  */
-export function causesOf(input: CauseInput, options: CausesOptions): Cause[] {
+export function causesOf(input: CauseInput, options: CausesOptions): { causes: Cause[]; frameworks: FrameworkSighting[] } {
   const sightings = sightingsOf(input, options.frameworks);
   const causes = new Map<string, Cause>();
   const add = (key: string, make: () => Omit<Cause, 'findings' | 'severity'>, finding: CauseFinding) => {
@@ -67,7 +67,8 @@ export function causesOf(input: CauseInput, options: CausesOptions): Cause[] {
     const cause = describeGroup(group, options.fixOf);
     for (const finding of group) add(cause.id, () => cause, finding);
   }
-  return [...causes.values()].sort((a, b) => RANK[b.severity] - RANK[a.severity] || b.findings.length - a.findings.length || a.id.localeCompare(b.id));
+  const sorted = [...causes.values()].sort((a, b) => RANK[b.severity] - RANK[a.severity] || b.findings.length - a.findings.length || a.id.localeCompare(b.id));
+  return { causes: sorted, frameworks: sightings.map(({ sighting }) => sighting) };
 }
 
 function explainedByFramework(finding: CauseFinding, sightings: ReturnType<typeof sightingsOf>) {

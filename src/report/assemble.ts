@@ -10,7 +10,7 @@ import { formatMessage } from '../grade/rule.js';
 import { ruleById, ruleDocsPath } from '../../rules/index.js';
 import { callPolicy } from '../plan/safety.js';
 import { buildChecks, scoreChecks, SEVERITY_RANK } from '../score/score.js';
-import { causesOf, sightingsOf } from '../causes/causes.js';
+import { causesOf } from '../causes/causes.js';
 import { FRAMEWORKS } from '../causes/frameworks/index.js';
 import { fixOf } from '../grade/grade.js';
 import { coverageOf, needsAuthorization } from '../score/coverage.js';
@@ -59,8 +59,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
   const findings = groupFindings(run.hits, serverName, (hit) => replayCommand(options, settings.seed, settings.timeoutMs, settings.profile, hit.exchange), scrub);
   // Findings that share one mechanism or one answer form one cause; a framework the answers show is named.
   const causeInput = { serverInfo: server.serverInfo, transport: server.facts.transport, protocolVersion: server.facts.protocolVersion, findings };
-  const frameworks = sightingsOf(causeInput, FRAMEWORKS).map(({ sighting }) => sighting);
-  const causes = causesOf(causeInput, { frameworks: FRAMEWORKS, fixOf });
+  const { causes, frameworks } = causesOf(causeInput, { frameworks: FRAMEWORKS, fixOf });
   const counts = { error: 0, warning: 0, note: 0 };
   for (const finding of findings) counts[finding.severity]++;
   const passed = checks.filter((c) => c.verdict === 'pass').length;

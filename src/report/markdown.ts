@@ -4,6 +4,7 @@ import { DOCS_BASE } from '../version.js';
 import { markdownCell } from './escape.js';
 import { coverageText, formatPoints, eraText, quietText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
 import { plural } from '../util/text.js';
+import { skipCauses } from './skips.js';
 
 const ICON = { error: '🔴', warning: '🟠', note: '🔵' } as const;
 
@@ -58,8 +59,14 @@ export function formatMarkdown(report: Report): string {
   const rows = Object.entries(score.byTool).map(([tool, s]) => `| ${markdownCell(tool)} | ${s.score === null ? '–' : `${s.score} %`} | ${s.passed} | ${s.failed} |`);
   if (rows.length > 0) out.push('| tool | pass rate of its own checks (weighted; not a score) | passed | failed |', '|---|---|---|---|', ...rows, '', "A tool's pass rate is of its own checks, not a score: the grade weighs defects across the server (docs/scoring.md).", '');
   if (report.skips.length > 0) {
-    out.push(`<details><summary>Skipped (${report.skips.length}), never counted as passes</summary>`, '');
-    for (const s of report.skips) out.push(`- ${markdownCell(s.tool)} · ${s.probe}: ${markdownCell(s.reason)}`);
+    // One line per cause, as the terminal's (the JSON report lists every skip).
+    const causes = skipCauses(report.skips);
+    out.push(`<details><summary>Skipped (${report.skips.length}), never counted as passes: ${plural(causes.length, 'cause')}</summary>`, '');
+    for (const { reason, tools, probes, notSent } of causes) {
+      const who = tools.length === 1 ? markdownCell(tools[0]) : `${tools.length} tools (${tools.slice(0, 5).map(markdownCell).join(', ')}${tools.length > 5 ? ', …' : ''})`;
+      const kinds = probes.filter((probe) => probe !== '*');
+      out.push(`- ${who}${kinds.length > 0 ? ` · ${kinds.join(', ')}` : ''}: ${markdownCell(reason)}${notSent > 0 ? ` (${plural(notSent, 'input')} not sent)` : ''}`);
+    }
     out.push('', '</details>', '');
   }
   return out.join('\n');

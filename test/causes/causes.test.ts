@@ -23,7 +23,7 @@ const finding = (over: Partial<CauseFinding>): CauseFinding => ({
 const fixOf = (ruleId: string, messageId: string) => `fix ${ruleId}/${messageId}`;
 const input = (findings: CauseFinding[]) => ({ serverInfo: {}, transport: 'stdio', protocolVersion: '2025-11-25', findings });
 const partitionOf = (findings: CauseFinding[], frameworks: Framework[] = []) => {
-  const causes = causesOf(input(findings), { frameworks, fixOf });
+  const { causes } = causesOf(input(findings), { frameworks, fixOf });
   const all = causes.flatMap((c) => c.findings);
   expect(all.sort()).toEqual(findings.map((f) => f.fingerprint).sort());
   return causes;
@@ -89,7 +89,9 @@ describe('causesOf', () => {
     const findings = [finding({ ruleId: 'error-channel', messageId: 'a', answer: 'JSON-RPC error with code -32602: "MCP error -32602: Invalid arguments for tool x"' }), finding({})];
     const causes = partitionOf(findings, [sdk]);
     expect(causes.find((c) => c.id.startsWith('sdk/'))).toMatchObject({ id: 'sdk/invalid-params', framework: { name: 'Some SDK', version: '1.x' }, source: 'https://example.invalid/changelog', fix: 'upgrade' });
-    // Not sighted: the mechanism never applies.
+    expect(causesOf(input(findings), { frameworks: [sdk], fixOf }).frameworks).toEqual([{ id: 'sdk', name: 'Some SDK', version: '1.x', evidence: 'its message' }]);
+    // Not sighted: the mechanism never applies, and no framework is named.
+    expect(causesOf(input([finding({})]), { frameworks: [sdk], fixOf }).frameworks).toEqual([]);
     expect(partitionOf([finding({ answer: 'isError result: "plain failure of the handler, no framework words"' })], [sdk]).map((c) => c.id)).toEqual(['rule/no-stack-trace/stackTrace']);
   });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { causeOf, skipCauses } from '../../src/report/skips.js';
 import { formatStylish } from '../../src/report/stylish.js';
+import { formatMarkdown } from '../../src/report/markdown.js';
 import type { Skip } from '../../src/types.js';
 import { reportWith } from '../helpers/report.js';
 
@@ -78,5 +79,16 @@ describe('stylish: Skipped', () => {
     expect(lines[0]).toBe(`Skipped (${manySkips().length}) — never counted as passes`);
     expect(lines).toHaveLength(1 + 2 + 14 + 20 + 2);
     expect(lines).toContain(`  ○ tool_3 ${MUST_REFUSE_KINDS.join(', ')}: ${UNANNOTATED}`);
+  });
+});
+
+describe('markdown: Skipped', () => {
+  it('one line per cause too, under a collapsed summary that counts them', () => {
+    const report = reportWith('srv', { skips: manySkips() });
+    const md = formatMarkdown(report);
+    const lines = md.slice(md.indexOf('<details><summary>Skipped')).split('\n');
+    expect(lines[0]).toBe(`<details><summary>Skipped (${manySkips().length}), never counted as passes: 5 causes</summary>`);
+    expect(lines.filter((l) => l.startsWith('- '))).toHaveLength(5);
+    expect(lines).toContain('- 14 tools (delete\\_thing\\_0, delete\\_thing\\_1, delete\\_thing\\_2, delete\\_thing\\_3, delete\\_thing\\_4, …): destructive tool; pass --allow-destructive to probe it');
   });
 });
