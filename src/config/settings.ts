@@ -50,7 +50,7 @@ function percent(flag: string): Setting<number> {
 
 /** Milliseconds, written on the command line as a duration (90s, 10m, 1h; a bare number is seconds). */
 export function duration(flag: string): Setting<number> {
-  const expects = `a positive duration such as 90s, 10m or 1h (a bare number is seconds), at most ${Math.floor(MAX_TIMER_MS / 3_600_000)}h`;
+  const expects = `a positive duration such as 90s, 10m or 1h (a bare number is seconds; lint() takes milliseconds), at most ${Math.floor(MAX_TIMER_MS / 3_600_000)}h`;
   return setting(flag, expects, (v): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_TIMER_MS, (text) => parseDuration(text) ?? text);
 }
 

@@ -17,7 +17,7 @@ describe('a flag and the lint() option it sets refuse the same values in the sam
     ['timeoutMs', '0', 0, "--timeout must be an integer from 1 to 2147483647, got '0'"],
     ['concurrency', '65', 65, "--concurrency must be an integer from 1 to 64, got '65'"],
     ['minScore', '100.5', 100.5, "--min-score must be a number from 0 to 100, got '100.5'"],
-    ['deadlineMs', '0', 0, "--deadline must be a positive duration such as 90s, 10m or 1h (a bare number is seconds), at most 596h, got '0'"],
+    ['deadlineMs', '0', 0, "--deadline must be a positive duration such as 90s, 10m or 1h (a bare number is seconds; lint() takes milliseconds), at most 596h, got '0'"],
     ['profile', 'lax', 'lax', "--profile must be recommended or strict, got 'lax'"],
     ['failOn', 'all', 'all', "--fail-on must be error, warning, note or never, got 'all'"],
   ] as const)('%s: %s', (key, text, value, message) => {
@@ -67,7 +67,7 @@ describe('the config file accepts for a key what the flag accepts', () => {
   it('a config duration past what a timer holds is refused, naming the key', () => {
     const server = { target: TARGET, secrets: [] };
     expect(() => mergeOptions(server, {}, { file: 'c.json', dir: '/', config: { deadline: '1000h' } })).toThrow(
-      new UsageError('"deadline" must be a positive duration such as 90s, 10m or 1h (a bare number is seconds), at most 596h, got \'1000h\''),
+      new UsageError('"deadline" must be a positive duration such as 90s, 10m or 1h (a bare number is seconds; lint() takes milliseconds), at most 596h, got \'1000h\''),
     );
   });
 });
