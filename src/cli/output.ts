@@ -3,7 +3,8 @@ import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node
 import { makeDirs } from '../util/files.js';
 import { dirname, resolve } from 'node:path';
 import { BOARD_SCHEMA_VERSION, ranked, rowOf, type Board } from '../board/board.js';
-import { formatBoardHtml, formatReportHtml, type BoardDetail } from '../board/html.js';
+import { formatBoardHtml, type BoardDetail } from '../board/html.js';
+import { formatReportHtml } from '../report/html.js';
 import { UsageError } from '../errors.js';
 import { redact, type SecretOptions } from '../matchers/secrets.js';
 import { EXIT, exitCodeFor } from '../report/gate.js';

@@ -10,7 +10,8 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { ROOT, runCli } from '../helpers/cli.js';
 import { execFileSync } from 'node:child_process';
 import type { Board } from '../../src/board/board.js';
-import { formatBoardHtml, formatReportHtml, type BoardDetail } from '../../src/board/html.js';
+import { formatBoardHtml, type BoardDetail } from '../../src/board/html.js';
+import { formatReportHtml } from '../../src/report/html.js';
 import type { Report } from '../../src/report/model.js';
 
 // The browser `npm test` made sure of before it ran (scripts/ensure-chromium.mjs): found the same way here.

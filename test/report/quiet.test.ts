@@ -11,7 +11,7 @@ import { formatJunit } from '../../src/report/junit.js';
 import { formatGithub } from '../../src/report/github.js';
 import { formatJson } from '../../src/report/json.js';
 import { formatExchange } from '../../src/report/exchange.js';
-import { formatReportHtml } from '../../src/board/html.js';
+import { formatReportHtml } from '../../src/report/html.js';
 import type { Finding, Report } from '../../src/report/model.js';
 import type { Severity } from '../../src/types.js';
 import { reportWith } from '../helpers/report.js';

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { htmlText } from '../../src/report/escape.js';
 import { safeOutput } from '../../src/report/sanitize.js';
 import { BOARD_SCHEMA_VERSION, ranked, rowOf, type Board } from '../../src/board/board.js';
-import { formatBoardHtml, formatReportHtml, rulePassRates, type BoardDetail } from '../../src/board/html.js';
+import { formatBoardHtml, rulePassRates, type BoardDetail } from '../../src/board/html.js';
+import { formatReportHtml } from '../../src/report/html.js';
 import type { Finding, Report } from '../../src/report/model.js';
 import { reportWith } from '../helpers/report.js';
 
