@@ -18,6 +18,8 @@ export interface SurfaceFields {
   requirement?: 'must' | 'should';
   breaks?: string;
   sensitive?: true;
+  /** The argument or property the case aims at (a prompt's required argument). */
+  target?: ProbeCase['target'];
 }
 
 /** A JSON-RPC request of `method` with these params, and what a correct server does with it. */

@@ -63,7 +63,7 @@ describe('a run stopped before a tool the policy never calls (issue 20)', () => 
       { name: 'research', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, execution: { taskSupport: 'required' } },
       { name: 'lookup', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
     ];
-    const result = stopped({ exchanges: [], hits: [], skips: [], sent: 0 }, new Interrupted('SIGINT', 'interrupted by SIGINT'), [], tools, { allowWrites: false, allowDestructive: false, readOnly: false });
+    const result = stopped({ exchanges: [], hits: [], skips: [], sent: 0 }, new Interrupted('SIGINT', 'interrupted by SIGINT'), [], tools, { allowWrites: false, allowDestructive: false, readOnly: false, runs: 1 });
     expect(result.skips).toEqual([
       { tool: 'research', probe: '*', reason: expect.stringMatching(/requires task-augmented calls/) },
       { tool: 'lookup', probe: '*', reason: 'not probed: interrupted by SIGINT' },

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeOptions as mergeFor, type LintFlags } from '../../src/config/merge.js';
-import { chooseServers } from '../../src/config/servers.js';
+import { chooseServers, type ServerFlags } from '../../src/config/servers.js';
 import type { Config, LoadedConfig } from '../../src/config/load.js';
 import { UsageError } from '../../src/errors.js';
 import { PROBE_KINDS } from '../../src/types.js';
@@ -11,7 +11,7 @@ const DIR = join('/', 'work', 'project');
 const COMMAND = ['node', 'server.js'];
 
 /** The options of the one server the command line and the config name (chooseServers, then mergeOptions). */
-function mergeOptions(command: string[], flags: LintFlags, config?: LoadedConfig) {
+function mergeOptions(command: string[], flags: LintFlags & ServerFlags, config?: LoadedConfig) {
   return mergeFor(chooseServers(command, flags, config, { env: {}, cwd: DIR })[0], flags, config);
 }
 
@@ -151,7 +151,7 @@ describe('mergeOptions', () => {
 
   it('lints the file’s server from its directory unless a command follows --', () => {
     expect(mergeOptions([], {}, loaded({ server: { command: 'node' } })).target).toEqual({ command: 'node', args: [], env: undefined, cwd: DIR });
-    expect(mergeOptions([], {}, loaded({ server: { command: 'node', cwd: '/srv/app' } })).target.cwd).toBe('/srv/app');
+    expect(mergeOptions([], {}, loaded({ server: { command: 'node', cwd: '/srv/app' } })).target).toMatchObject({ cwd: '/srv/app' });
     expect(mergeOptions(['deno', 'run', 'x.ts'], {}, loaded({ server: { command: 'node', env: { A: '1' }, cwd: 'x' } })).target).toEqual({ command: 'deno', args: ['run', 'x.ts'] });
   });
 

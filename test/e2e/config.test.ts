@@ -11,7 +11,10 @@ const STACK_TRACE = join(ROOT, 'fixtures', 'stack-trace.mjs');
 const FAST = ['--seed', '1', '--runs', '2', '--format', 'json'];
 
 /** A fresh working directory holding `mcp-errlint.config.json` (or `file`) with this content (text, a value, or a value made for the directory). */
-function workdir(config: unknown, file = 'mcp-errlint.config.json'): string {
+/** A config file's content: JSON (some deliberately invalid) or raw text; a function of the directory when it names paths. */
+type ConfigContent = string | Record<string, unknown>;
+
+function workdir(config: ConfigContent | ((dir: string) => ConfigContent), file = 'mcp-errlint.config.json'): string {
   const dir = tempDir('errlint-e2e-config-');
   const content = typeof config === 'function' ? config(dir) : config;
   writeFileSync(join(dir, file), typeof content === 'string' ? content : JSON.stringify(content, null, 2));

@@ -97,7 +97,7 @@ describe('the HTML board in Chromium', () => {
     const { context, page, requests } = await open({ viewport: { width: 1280, height: 900 } });
     const rows = page.locator('table.ranking tbody tr');
     await expect.poll(() => rows.count()).toBe(12);
-    const seen = await rows.evaluateAll((trs) => trs.map((tr) => ({ rank: tr.cells[0].innerText, name: tr.cells[1].innerText, grade: tr.cells[2].innerText, recovery: tr.cells[5].innerText, failing: tr.cells[6].innerText })));
+    const seen = await rows.evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => ({ rank: tr.cells[0].innerText, name: tr.cells[1].innerText, grade: tr.cells[2].innerText, recovery: tr.cells[5].innerText, failing: tr.cells[6].innerText })));
     expect(seen.map((r) => r.name)).toEqual(board.rows.map((row) => row.name));
     expect(seen.map((r) => r.grade)).toEqual(board.rows.map((row) => row.grade ?? 'could not lint'));
     expect(seen.slice(0, 2)).toMatchObject([{ rank: '1', name: 'well-behaved', grade: 'A+' }, { rank: '2', grade: 'A+' }]);

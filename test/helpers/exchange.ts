@@ -138,6 +138,8 @@ function requestFor(delivery: Delivery | undefined, name: string, args: unknown)
         return { raw: text };
       }
     }
+    case 'metadata':
+      return {}; // GETs of the server's metadata: no JSON-RPC frame
   }
 }
 

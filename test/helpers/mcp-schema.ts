@@ -9,11 +9,12 @@ import AjvModule from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { interop } from '../../src/util/interop.js';
 import { ROOT } from './cli.js';
 
-const AjvDraft07 = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
-const Ajv2020 = (Ajv2020Module as unknown as { default?: typeof Ajv2020Module }).default ?? Ajv2020Module;
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+const AjvDraft07 = interop(AjvModule);
+const Ajv2020 = interop(Ajv2020Module);
+const addFormats = interop(addFormatsModule);
 
 /** The versions bundled in test/data/mcp-schema/. */
 export const MCP_SCHEMA_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
+import { interop } from '../../src/util/interop.js';
 import { ROOT } from './cli.js';
 
-const Ajv2020 = (Ajv2020Module as unknown as { default?: typeof Ajv2020Module }).default ?? Ajv2020Module;
-const AjvDraft04 = (AjvDraft04Module as unknown as { default?: typeof AjvDraft04Module }).default ?? AjvDraft04Module;
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+const Ajv2020 = interop(Ajv2020Module);
+const AjvDraft04 = interop(AjvDraft04Module);
+const addFormats = interop(addFormatsModule);
 
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
 

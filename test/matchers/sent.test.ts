@@ -1,6 +1,7 @@
 // Tests for reading back what we sent: text, string values, object values, malformed frames, target and argument names.
 import { describe, expect, it } from 'vitest';
 import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText, targetNames } from '../../src/matchers/sent.js';
+import type { CaseTarget } from '../../src/types.js';
 import { exchange } from '../helpers/exchange.js';
 
 const call = (params: unknown) => exchange({ request: { jsonrpc: '2.0', id: 7, method: 'tools/call', params } });
@@ -61,7 +62,7 @@ describe('targetNames', () => {
 
 describe('argumentNames', () => {
   it('joins the names the target gives and the keys sent, never what the label quotes', () => {
-    const target = { kind: 'arguments', paths: [['filter.path']], keyword: 'required' } as const;
+    const target: CaseTarget = { kind: 'arguments', paths: [['filter.path']], keyword: 'required' };
     expect(argumentNames(exchange({ label: "omit required 'filter.path'", target, args: { limit: 1 } }))).toEqual(['filter.path', 'path', 'limit']);
     expect(argumentNames(exchange({ label: "omit required 'filter.path'", args: { limit: 1 } }))).toEqual(['limit']);
   });

@@ -107,7 +107,7 @@ describe('Grader', () => {
       },
     } as const;
     const grader = new Grader([{ rule: throwing as never, level: 'error', explicit: false, options: {} }], {
-      session: { protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', timeoutMs: 1000 },
+      session: { protocolVersion: '2025-11-25', era: 'legacy', transport: 'stdio', timeoutMs: 1000, capabilities: {} },
       profile: 'recommended',
     });
     const { applies, hits } = grader.grade(exchange({ probe: 'positive', result: { content: [] } }));
