@@ -2,7 +2,7 @@
 // came back is never printed: the run keeps only its size and hash (ProbeCase.sensitive).
 import type { Rule } from '../src/grade/rule.js';
 import { snippet } from '../src/matchers/surface.js';
-import { servedLength } from '../src/session/answer.js';
+import { servedLength } from '../src/engine/withhold.js';
 
 /** Total characters of the (withheld) texts and blobs of a resources/read result. */
 function servedCharacters(contents: unknown[]): number {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { Exchange, Graded, GradedExchange, ProbeCase, ProbeKind, RepairOutcome, RepairRecord, RuleHit, Skip, ToolInfo } from '../types.js';
 import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
 import type { RawExchange, Session } from '../session/session.js';
-import { withhold } from '../session/answer.js';
+import { withhold } from './withhold.js';
 import { planUnits, type Batch, type PlannedUnit, type PlanOptions } from '../plan/batches.js';
 import { callPolicy, type SafetyFlags } from '../plan/safety.js';
 import { abbreviate } from '../util/text.js';

@@ -17,7 +17,7 @@ import {
 import { extractMetadata, type ErrorMetadata, type MetadataOptions } from '../matchers/metadata.js';
 import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText, targetNames } from '../matchers/sent.js';
 import type { LeakOptions } from '../matchers/leaks.js';
-import { methodOf } from '../session/answer.js';
+import { methodOf } from './exchange.js';
 import { guidanceOf, type Guidance } from '../diagnose/guidance.js';
 
 /** What every reading of a run shares: the session, and the metadata field names the user added (one setting for all rules). */

@@ -8,7 +8,7 @@ import { closest } from '../util/suggest.js';
 import { abbreviate } from '../util/text.js';
 import { isRecord } from '../util/guards.js';
 import { answerKind } from '../matchers/surface.js';
-import { describeAnswer } from '../session/answer.js';
+import { describeAnswer } from '../grade/exchange.js';
 import type { AnswerView, Culprit, Diagnosis } from '../diagnose/diagnosis.js';
 import { findUpstreamMarker } from '../matchers/phrases.js';
 import { guidanceOf, type AnswerRead, type Guidance } from '../diagnose/guidance.js';

@@ -16,7 +16,7 @@ import { fixOf } from '../grade/grade.js';
 import { coverageOf, needsAuthorization } from '../score/coverage.js';
 import { recoveryOf } from '../score/recovery.js';
 import { redact, type SecretOptions } from '../matchers/secrets.js';
-import { describeAnswer, methodOf, rawLineOf, withoutOurIds } from '../session/answer.js';
+import { describeAnswer, methodOf, rawLineOf, withoutOurIds } from '../grade/exchange.js';
 import { isRecord } from '../util/guards.js';
 import { isHttpTarget, targetName } from '../target/target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';

@@ -3,7 +3,7 @@ import { UNKNOWN_PATH, type Exchange, type Graded, type LintOptions, type Profil
 import { formatMessage } from '../grade/rule.js';
 import { templateOf } from '../grade/grade.js';
 import { ruleById } from '../../rules/index.js';
-import { describeAnswer, rawLineOf } from '../session/answer.js';
+import { describeAnswer, rawLineOf } from '../grade/exchange.js';
 import { abbreviate } from '../util/text.js';
 import type { ReplayedInput, ReplayVerdict } from './model.js';
 import { isHttpTarget } from '../target/target.js';

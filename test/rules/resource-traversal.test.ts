@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/resource-traversal.js';
 import { grade, surfaceExchange } from '../helpers/exchange.js';
 import { surfaceCase } from '../../probes/surface-case.js';
-import { withhold } from '../../src/session/answer.js';
+import { withhold } from '../../src/engine/withhold.js';
 
 const uri = 'file:///../../../../../../../../etc/passwd';
 const traversal = surfaceCase('resources/read', { uri }, { name: uri, expect: 'refused', label: 'a traversal-looking path', expectCode: -32002, sensitive: true });

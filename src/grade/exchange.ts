@@ -1,8 +1,8 @@
-// What the server did with one request, in one line: `isError result: "…"`, `JSON-RPC error with -32602 …: "…"`, a timeout.
+// What an exchange sent and what the server did with it, in words: its method, its raw line, its frame text without our
+// ids, and the answer in one line (`isError result: "…"`, `JSON-RPC error with -32602 …: "…"`, a timeout).
 import type { Exchange } from '../types.js';
 import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet } from '../matchers/surface.js';
-import { describeOutcome, ID_PREFIX, type RawExchange } from './session.js';
-import { createHash } from 'node:crypto';
+import { describeOutcome, ID_PREFIX } from '../session/session.js';
 
 /** The JSON-RPC method of the request an exchange sent; null for a raw frame that names none (bad JSON, a batch). */
 export function methodOf(exchange: Exchange): string | null {
@@ -43,32 +43,4 @@ export function describeAnswer(exchange: Exchange): string {
     case 'http':
       return describeOutcome(exchange.outcome);
   }
-}
-
-/** A text or blob kept only as its size and hash: `[withheld: N characters, sha256 abcd…]`. */
-function withheldText(value: string): string {
-  return `[withheld: ${value.length} characters, sha256 ${createHash('sha256').update(value).digest('hex').slice(0, 16)}]`;
-}
-
-/** The length of a text as served: read back from its withheld tag, or its own length when it was kept. */
-export function servedLength(value: string): number {
-  const tag = /^\[withheld: (\d+) characters/.exec(value);
-  return tag ? Number(tag[1]) : value.length;
-}
-
-/** The string leaves of `text` and `blob` members anywhere in a value, withheld (see withheldText); the rest as it is. */
-function withheldValue(value: unknown, depth = 0): unknown {
-  if (depth > 16 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => withheldValue(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, (k === 'text' || k === 'blob') && typeof v === 'string' ? withheldText(v) : withheldValue(v, depth + 1)]));
-}
-
-/**
- * An answer that may hold what must never be printed (a file read past the server's root): every content text and
- * blob of its result is replaced by its size and hash, before any rule or report sees it.
- */
-export function withhold(raw: RawExchange): RawExchange {
-  if (raw.outcome.kind !== 'result') return raw;
-  const result = withheldValue(raw.outcome.result) as Record<string, unknown>;
-  return { ...raw, outcome: { kind: 'result', result }, ...(raw.response ? { response: { ...raw.response, result } } : {}) };
 }
