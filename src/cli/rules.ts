@@ -51,18 +51,26 @@ function exceptionsInWords(exceptions: readonly MessageLevel[]): string {
   return [...byLevel].map(([level, ids]) => `${ids.join(', ')}: ${level}`).join('; ');
 }
 
-/** The fixes of a rule's doc page, in markdown: the rule's, then the messages that say their own, grouped by fix. */
+/**
+ * The fixes of a rule's doc page, in markdown: the rule's, then every message id the rule reports with the change a
+ * finding with it needs (its own, grouped by fix; the rule's for the rest, last), so each doc names all its message ids.
+ */
 export function fixMarkdown(entry: CatalogEntry): string {
   const byFix = new Map<string, string[]>();
   for (const m of entry.messageFixes) byFix.set(m.fix, [...(byFix.get(m.fix) ?? []), `\`${m.messageId}\``]);
-  const own = [...byFix].map(([fix, ids]) => `- ${ids.join(', ')}: ${fix}`);
+  const own = new Set(entry.messageFixes.map((m) => m.messageId));
+  const rest = entry.messageIds.filter((id) => !own.has(id)).map((id) => `\`${id}\``);
+  const lines = [...[...byFix].map(([fix, ids]) => `- ${ids.join(', ')}: ${fix}`), ...(rest.length > 0 ? [`- ${rest.join(', ')}: the change above.`] : [])];
   return [
     '## How to fix',
     '',
     `<!-- Written from the rule's meta by \`npm run docs:rules\`: change \`fix\` in rules/${entry.id}.ts, not this section. -->`,
     '',
     entry.fix,
-    ...(own.length > 0 ? ['', 'A finding with one of these message ids needs its own change:', '', ...own] : []),
+    '',
+    'Message ids, and the change a finding with each needs:',
+    '',
+    ...lines,
   ].join('\n') + '\n';
 }
 

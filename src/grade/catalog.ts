@@ -32,6 +32,8 @@ export interface CatalogEntry {
   docs: string;
   /** What the server author changes so the rule's findings go away: one sentence. */
   fix: string;
+  /** Every message id the rule reports, in the order the meta declares them. */
+  messageIds: string[];
   /** The messages that say their own fix, in the order the meta declares them. */
   messageFixes: MessageFix[];
   /** The messages whose level differs from the rule's, in the order the meta declares them. */
@@ -73,6 +75,7 @@ export function catalogEntry(meta: RuleMeta<unknown>): CatalogEntry {
     tags: meta.tags,
     docs: ruleDocsPath(meta.id),
     fix: meta.fix,
+    messageIds: Object.keys(meta.messages),
     messageFixes: Object.keys(meta.messages).flatMap((messageId) => {
       const fix = messageOf(meta, messageId)?.fix;
       return fix === undefined ? [] : [{ messageId, fix }];

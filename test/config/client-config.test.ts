@@ -44,7 +44,7 @@ function one(entry: unknown, env: Record<string, string> = {}): DeclaredServer {
 /** 1-based line of the first line of `text` that contains `needle`, found by plain search (independent of the parser). */
 function lineOf(text: string, needle: string): number {
   const index = text.split('\n').findIndex((line) => line.includes(needle));
-  expect(index, `${needle} in the fixture`).toBeGreaterThanOrEqual(0);
+  expect(index, `${needle} in the fixture`).not.toBe(-1);
   return index + 1;
 }
 

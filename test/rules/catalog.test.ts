@@ -32,12 +32,13 @@ describe('the rule catalogue', () => {
   });
 
   it("gives each rule's fix and the messages with a fix of their own, each a message the meta declares", () => {
-    expect(catalogEntry(meta('no-stack-trace'))).toMatchObject({ fix: meta('no-stack-trace').fix, messageFixes: [] });
+    expect(catalogEntry(meta('no-stack-trace'))).toMatchObject({ fix: meta('no-stack-trace').fix, messageIds: ['stackTrace'], messageFixes: [] });
     expect(catalogEntry(meta('notification-silence')).messageFixes).toEqual([
       { messageId: 'notAccepted', fix: 'Answer a notification you accept over Streamable HTTP with 202 Accepted and an empty body.' },
     ]);
     for (const entry of catalog()) {
       const messages = ruleById(entry.id)!.meta.messages;
+      expect(entry.messageIds).toEqual(Object.keys(messages));
       for (const { messageId } of entry.messageFixes) expect(Object.keys(messages), `${entry.id}: ${messageId}`).toContain(messageId);
       const withFix = Object.values(messages).filter((m) => typeof m === 'object' && m.fix !== undefined);
       expect(entry.messageFixes).toHaveLength(withFix.length);

@@ -35,6 +35,7 @@ interface Example {
   exchange: Exchange;
   /** The session's facts the example states: the protocol version, and for the http probe the transport and session. */
   facts: GradeOptions;
+  /** The message id the example's text names ("Message id `…`"), which its finding must carry. */
   messageId?: string;
 }
 
@@ -54,7 +55,7 @@ function httpExample(section: string, version: string): Example {
   const [statusLine, ...headers] = head.split('\n');
   const contentType = headers.find((h) => /^content-type:/i.test(h))?.replace(/^content-type:\s*/i, '') ?? null;
   const exchange = httpExchange(probeCase, { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1]), contentType, body: rest.join('\n\n') });
-  return { exchange, facts: { version, transport: 'http', sessionIssued }, messageId: /Message ids? `(\w+)`/.exec(section)?.[1] };
+  return { exchange, facts: { version, transport: 'http', sessionIssued }, messageId: /Message ids?\s+`(\w+)`/.exec(section)?.[1] };
 }
 
 /** Docs write oversized strings as `<'errlint ' × 12800>`: expanded here to the string repeated. */
@@ -165,7 +166,7 @@ function example(doc: string, heading: 'Fails' | 'Passes'): Example {
     ...(wire ? { http: wire.http } : {}),
     ...(control !== undefined ? { control: { outcome: 'http' as const, status: Number(control) } } : {}),
   };
-  return { exchange, facts: { version }, messageId: /Message ids? `(\w+)`/.exec(section)?.[1] };
+  return { exchange, facts: { version }, messageId: /Message ids?\s+`(\w+)`/.exec(section)?.[1] };
 }
 
 describe.each(RULES.map((r) => [r.meta.id, r] as const))('docs/rules/%s.md', (id, rule) => {
@@ -185,7 +186,12 @@ describe.each(RULES.map((r) => [r.meta.id, r] as const))('docs/rules/%s.md', (id
     const { applies, findings } = grade(rule, exchange, facts);
     expect(applies).toBe(true);
     expect(findings.length).toBeGreaterThan(0);
-    if (messageId) expect(findings[0].messageId).toBe(messageId);
+    expect(messageId, 'the "## Fails" example names its message id: "Message id `…`"').toBeDefined();
+    expect(findings[0].messageId).toBe(messageId);
+  });
+
+  it.each(Object.keys(rule.meta.messages))('names the message id %s', (messageId) => {
+    expect(doc).toContain(`\`${messageId}\``);
   });
 
   it('its passing example passes', () => {
@@ -203,6 +209,9 @@ describe('the "How to fix" section of a rule doc', () => {
     expect(doc).toContain(`\n${section}\n## Fails\n`);
     expect(section).toContain(`\n${entry.fix}\n`);
     expect(section).toContain(`\n- \`internalErrorOnInvalidInput\`: ${entry.messageFixes.find((m) => m.messageId === 'internalErrorOnInvalidInput')!.fix}\n`);
+    // A message without a fix of its own is named too, with the rule's.
+    expect(entry.messageFixes.map((m) => m.messageId)).not.toContain('internalErrorOnToolFailure');
+    expect(section).toMatch(/\n- (`\w+`, )*`internalErrorOnToolFailure`(, `\w+`)*: the change above\.\n/);
     // Messages that share a fix share its line.
     expect(fixMarkdown(catalogEntry(ruleById('jsonrpc-conformance')!.meta))).toContain('\n- `batchUnanswered`, `batchRejected`: ');
   });

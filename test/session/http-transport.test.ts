@@ -84,8 +84,6 @@ async function until(condition: () => boolean, what: string, ms = 5000): Promise
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const json = (res: ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
@@ -210,7 +208,7 @@ describe('answers to a POST', () => {
     const { transport, got, settled } = open(server.url);
     transport.sendRaw(call(1), 'a');
     await until(() => settled.length === 1, 'settled');
-    await sleep(100);
+    // A redirect followed would be requested before the first answer settles: what the server saw by then is all.
     expect(settled[0].facts).toMatchObject({ status: 307, headers: { location: '/elsewhere' }, body: 'empty' });
     expect(server.seen.map((s) => s.url)).toEqual(['/mcp']);
     expect(got).toEqual([]);
@@ -238,7 +236,8 @@ async function unusedUrl(): Promise<string> {
 
 describe('release', () => {
   it('aborts a POST whose SSE answer is still open; no onsettled follows', async () => {
-    const server = await serve((_req, res) => {
+    const server = await serve((_req, res, seen) => {
+      if (JSON.parse(seen.body).id === 2) return json(res, answer(2));
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(sseEvent({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }));
     });
@@ -247,20 +246,26 @@ describe('release', () => {
     await until(() => got.length === 1, 'the progress notification');
     transport.release('a');
     await until(() => server.seen[0]?.aborted, 'the server sees the request closed');
-    await sleep(100);
-    expect(settled).toEqual([]);
+    // A frame sent after the release settles after anything the release set off: only it is told.
+    transport.sendRaw(call(2), 'b');
+    await until(() => settled.length > 0, 'the later frame settles');
+    expect(settled.map((s) => s.tag)).toEqual(['b']);
   });
 
   it('aborts a POST not yet answered at all; no onsettled follows', async () => {
-    const server = await serve(() => {});
+    const server = await serve((_req, res, seen) => {
+      if (JSON.parse(seen.body).id === 2) json(res, answer(2));
+    });
     const { transport, responses, settled } = open(server.url);
     transport.sendRaw(call(1), 'a');
     await until(() => server.seen.length === 1 && server.seen[0].body !== '', 'the request reaches the server');
     transport.release('a');
     await until(() => server.seen[0].aborted, 'the server sees the request closed');
-    await sleep(100);
-    expect(responses).toEqual([]);
-    expect(settled).toEqual([]);
+    // A frame sent after the release settles after anything the release set off: only it is told.
+    transport.sendRaw(call(2), 'b');
+    await until(() => settled.length > 0, 'the later frame settles');
+    expect(responses.map((r) => r.tag)).toEqual(['b']);
+    expect(settled.map((s) => s.tag)).toEqual(['b']);
   });
 
   it('leaves the other open POSTs alone', async () => {
@@ -506,14 +511,16 @@ describe('throttled answers (429, 503 with Retry-After)', () => {
   });
 
   it('stops waiting when the frame is released, and sends it no more', async () => {
-    const server = await limited(1, { 'retry-after': '5' });
+    const server = await limited(1, { 'retry-after': '0.2' });
     const { transport, settled } = open(server.url);
     transport.sendRaw(call(1), 't1');
     await until(() => transport.throttle.answers === 1, 'throttled');
     transport.release('t1');
-    await sleep(50);
-    expect(server.seen).toHaveLength(1);
-    expect(settled).toEqual([]);
+    // A frame sent now waits out the same pause, so a resend of the released one would leave with it, not after.
+    transport.sendRaw(call(2), 't2');
+    await until(() => settled.length > 0, 'the later frame settles');
+    expect(server.seen.map((s) => s.body)).toEqual([call(1), call(2)]);
+    expect(settled.map((s) => s.tag)).toEqual(['t2']);
   });
 
   it('gives up past the budget: the run is told why, and the throttle is kept as the answer', async () => {
@@ -627,11 +634,14 @@ describe('legacy HTTP+SSE (transport: sse)', () => {
   it('refuses an endpoint on another origin, and POSTs nothing', async () => {
     const elsewhere = await serve((_req, res) => json(res, answer(1)));
     const server = await legacyServer({ endpoint: () => `${elsewhere.origin}/messages?sessionId=abc` });
-    const { transport } = open(`${server.origin}/sse`, { transport: 'sse' });
+    const { transport, settled } = open(`${server.origin}/sse`, { transport: 'sse' });
     await expect(transport.start()).rejects.toThrow(/another origin/);
-    await sleep(50);
+    // A frame sent after the refusal has no endpoint to go to: it settles unsent, where an adopted endpoint would be POSTed.
+    transport.sendRaw(call(1), 'after');
+    await until(() => settled.length === 1, 'the later frame settles');
+    expect(settled[0].facts.status).toBe(0);
     expect(elsewhere.seen).toEqual([]);
-    expect(server.seen.map((s) => s.method)).toEqual(['GET']);
+    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /sse']);
   });
 
   it('refuses an endpoint that is no URL, rather than throwing out of the stream’s data handler', async () => {
@@ -652,7 +662,7 @@ describe('legacy HTTP+SSE (transport: sse)', () => {
 
   it('takes the end of the event stream as the server gone: exit is set and whenExited resolves', async () => {
     const server = await legacyServer({ endAfterEndpoint: true });
-    const { transport } = open(`${server.origin}/sse`, { transport: 'sse' });
+    const { transport, settled } = open(`${server.origin}/sse`, { transport: 'sse' });
     let closed = 0;
     transport.onclose = () => closed++;
     await transport.start();
@@ -662,8 +672,10 @@ describe('legacy HTTP+SSE (transport: sse)', () => {
     expect(transport.running).toBe(false);
     expect(closed).toBe(1);
     expect(transport.sendRaw(call(1), 'late')).toBe(true);
-    await sleep(50);
-    expect(server.seen.filter((s) => s.method === 'POST')).toEqual([]);
+    // A POST of the late frame would leave at once; one sent by the test after it arrives after it.
+    await fetch(`${server.origin}/after`, { method: 'POST', body: '{}' });
+    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /sse', 'POST /after']);
+    expect(settled).toEqual([]);
   });
 });
 
