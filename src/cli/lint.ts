@@ -9,7 +9,7 @@ import { SETTINGS, TRANSPORT } from '../config/settings.js';
 import { CONFIG_FILE, loadConfig } from '../config/load.js';
 import { mergeOptions, type LintFlags } from '../config/merge.js';
 import { chooseServers, type ServerFlags } from '../config/servers.js';
-import type { SecretOptions } from '../matchers/secrets.js';
+import { redactionPatternsOf } from '../matchers/secrets.js';
 import { formatBadge } from '../report/badge.js';
 import { applyBaseline, baselineOf, readBaseline, writeBaseline } from '../report/baseline.js';
 import { EXIT, exitCodeFor, signalExitCode } from '../report/gate.js';
@@ -147,7 +147,7 @@ export async function runLint(opts: LintCommandOptions, command: string[], scrip
     const replayPrefix = invocationPrefix({ script, env: process.env, cwd: process.cwd() });
     const runs = servers.map((server) => ({ server, options: server.skipped ? undefined : { ...mergeOptions(server, flags, loaded), replayPrefix } }));
     // Every output redacts the user's secret patterns and every value this run must never print, of every server.
-    let redacted = runs.flatMap(({ options }) => [...(((options?.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions).extraPatterns ?? []), ...(options?.redactPatterns ?? [])]);
+    let redacted = runs.flatMap(({ options }) => (options ? redactionPatternsOf(options) : []));
     redactAlso(redacted);
     // An access token the lint gets itself: redacted from every output from then on.
     const redactToken = (token: string) => redactAlso((redacted = [...redacted, escapeRegExp(token)]));

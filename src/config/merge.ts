@@ -7,7 +7,7 @@ import type { LoadedConfig } from './load.js';
 import type { ServerChoice } from './servers.js';
 import { checkLintOptions, ruleFlagRefusal, SETTINGS, type Setting } from './settings.js';
 import { parseDuration } from '../interrupt.js';
-import { literalPatterns } from '../matchers/secrets.js';
+import { literalPatterns, withSecretPatterns } from '../matchers/secrets.js';
 
 /** The lint settings as given on the command line; a flag not given is undefined. */
 export interface LintFlags {
@@ -47,7 +47,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
   const configProbes = config.probes && PROBE_KINDS.filter((kind) => config.probes?.[kind] !== false);
 
   const rules: Record<string, RuleLevel> = {};
-  const ruleOptions: Record<string, Record<string, unknown>> = {};
+  let ruleOptions: Record<string, Record<string, unknown>> = {};
   for (const [id, entry] of Object.entries(config.rules ?? {})) {
     const [level, options] = typeof entry === 'string' ? [entry] : entry;
     rules[id] = level;
@@ -70,10 +70,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
   const allowDestructive = flags.allowDestructive ?? config.allowDestructive ?? false;
   // Credentials that must never be printed are redacted like any, and a server that echoes one is caught by no-secrets.
   const literals = [...literalPatterns(server.secrets), ...(server.secretContexts ?? [])];
-  if (literals.length > 0) {
-    const own = (ruleOptions['no-secrets'] ?? {}) as { extraPatterns?: string[] };
-    ruleOptions['no-secrets'] = { ...own, extraPatterns: [...(own.extraPatterns ?? []), ...literals] };
-  }
+  ruleOptions = withSecretPatterns(ruleOptions, literals);
   // The rest of the server's environment is only redacted: a server may well say which environment it runs in.
   const redactPatterns = literalPatterns(server.privateValues ?? []).filter((pattern) => !literals.includes(pattern));
   const options: LintOptions = {

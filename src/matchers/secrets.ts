@@ -192,12 +192,22 @@ export function literalPatterns(values: readonly string[]): string[] {
   return [...new Set(values.filter((value) => value.length >= MIN_SECRET_CHARS))].map(escapeRegExp);
 }
 
+/** Every pattern a lint's outputs redact: no-secrets' extra patterns (the user's, and literals the run must never print) and the values only redacted. */
+export function redactionPatternsOf(options: { ruleOptions?: Record<string, Record<string, unknown>>; redactPatterns?: readonly string[] }): Array<string | RegExp> {
+  const { extraPatterns = [] } = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
+  return [...extraPatterns, ...(options.redactPatterns ?? [])];
+}
+
 /**
  * Rule options with these literal values (header values, an access token, a client secret) added to no-secrets' extra
  * patterns: every output redacts them, and a server that echoes one is caught. Values too short to redact are left out.
  */
 export function withLiteralSecrets(ruleOptions: Record<string, Record<string, unknown>>, values: readonly string[]): Record<string, Record<string, unknown>> {
-  const literals = literalPatterns(values);
+  return withSecretPatterns(ruleOptions, literalPatterns(values));
+}
+
+/** Rule options with these patterns added to no-secrets' extra patterns. */
+export function withSecretPatterns(ruleOptions: Record<string, Record<string, unknown>>, literals: readonly string[]): Record<string, Record<string, unknown>> {
   if (literals.length === 0) return ruleOptions;
   const own = (ruleOptions['no-secrets'] ?? {}) as SecretOptions;
   return { ...ruleOptions, 'no-secrets': { ...own, extraPatterns: [...(own.extraPatterns ?? []), ...literals] } };

@@ -15,7 +15,7 @@ import { FRAMEWORKS } from '../causes/frameworks/index.js';
 import { fixOf } from '../grade/grade.js';
 import { coverageOf, needsAuthorization } from '../score/coverage.js';
 import { recoveryOf } from '../score/recovery.js';
-import { redact, type SecretOptions } from '../matchers/secrets.js';
+import { redact, redactionPatternsOf, type SecretOptions } from '../matchers/secrets.js';
 import { describeAnswer, methodOf, rawLineOf, withoutOurIds } from '../grade/exchange.js';
 import { isRecord } from '../util/guards.js';
 import { isHttpTarget, targetName } from '../target/target.js';
@@ -50,8 +50,7 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
   const serverName = options.name ?? server.serverInfo.name ?? targetName(options.target);
   const checks = buildChecks(run.exchanges, run.hits, rules);
   // Everything the server said is redacted, with the user's extra secret patterns and the server's private values too.
-  const { extraPatterns = [] } = (options.ruleOptions?.['no-secrets'] ?? {}) as SecretOptions;
-  const secretOptions: SecretOptions = { extraPatterns: [...extraPatterns, ...(options.redactPatterns ?? [])] };
+  const secretOptions: SecretOptions = { extraPatterns: redactionPatternsOf(options) };
   const scrub = (text: string) => redact(text, secretOptions);
   // The target as shown: a secret of its command line or URL as $NAME, the variable a replay reads it from.
   const shown = (options.shown ?? shownTarget(options.target)).map(shownText).map(scrub);
