@@ -3,9 +3,8 @@
 // exist (-32602), a method of a capability the server did not declare (-32601).
 import type { Rule } from '../src/grade/rule.js';
 import { errorCodeData } from '../src/matchers/surface.js';
+import { INTERNAL_ERROR, METHOD_NOT_FOUND } from '../src/jsonrpc-codes.js';
 
-const METHOD_NOT_FOUND = -32601;
-const INTERNAL_ERROR = -32603;
 const SURFACE_PROBES = new Set(['resources', 'prompts', 'completions', 'protocol-requests']);
 
 export const rule: Rule = {

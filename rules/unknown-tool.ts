@@ -1,8 +1,8 @@
 // Rule unknown-tool: a call to a tool that does not exist gets JSON-RPC -32602 naming the tool (rulebook §3 row 1).
 import type { Rule } from '../src/grade/rule.js';
 import { errorCodeData, snippet } from '../src/matchers/surface.js';
+import { INVALID_PARAMS } from '../src/jsonrpc-codes.js';
 
-const INVALID_PARAMS = -32602;
 /** Longer names are not expected to be echoed in full (MCP tool names are at most 128 characters). */
 const MAX_ECHOED_NAME = 128;
 
