@@ -1,7 +1,8 @@
 // Probe (once per server, when it declares completions): completion/complete for a prompt or resource template that
 // does not exist, and for an argument a real prompt does not declare. All read-only.
 import type { Probe, ProbeCase } from '../src/types.js';
-import { INVALID_PARAMS, NO_CONTEXT, declares, surfaceCase } from './surface-case.js';
+import { INVALID_PARAMS } from '../src/jsonrpc-codes.js';
+import { NO_CONTEXT, declares, surfaceCase } from './surface-case.js';
 
 export const probe: Probe = {
   kind: 'completions',

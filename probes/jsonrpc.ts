@@ -1,5 +1,6 @@
 // Probe (once per server): frames that break JSON-RPC itself: bad JSON, invalid request objects, an unknown method, a batch.
 import type { Probe, ProbeCase } from '../src/types.js';
+import { INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR } from '../src/jsonrpc-codes.js';
 
 /** `{id}` in a raw frame becomes an id of ours, so an answer that echoes it can be matched. */
 const raw = (text: string, expectCode: number, label: string): ProbeCase => ({
@@ -19,21 +20,21 @@ export const probe: Probe = {
   plan() {
     return {
       enumerated: [
-        raw('{"jsonrpc":"2.0","id":"{id}","method":"tools/list",', -32700, 'truncated JSON'),
-        raw('not json at all', -32700, 'a line that is not JSON'),
-        raw('{"jsonrpc":"2.0","id":null,"method":"tools/list","params":{}}', -32600, 'request with id null'),
-        raw('{"jsonrpc":"2.0","id":"{id}","method":5}', -32600, 'method is a number'),
-        raw('{"id":"{id}","method":"tools/list","params":{}}', -32600, 'no jsonrpc member'),
-        raw('{"jsonrpc":"1.0","id":"{id}","method":"tools/list","params":{}}', -32600, 'jsonrpc "1.0"'),
+        raw('{"jsonrpc":"2.0","id":"{id}","method":"tools/list",', PARSE_ERROR, 'truncated JSON'),
+        raw('not json at all', PARSE_ERROR, 'a line that is not JSON'),
+        raw('{"jsonrpc":"2.0","id":null,"method":"tools/list","params":{}}', INVALID_REQUEST, 'request with id null'),
+        raw('{"jsonrpc":"2.0","id":"{id}","method":5}', INVALID_REQUEST, 'method is a number'),
+        raw('{"id":"{id}","method":"tools/list","params":{}}', INVALID_REQUEST, 'no jsonrpc member'),
+        raw('{"jsonrpc":"1.0","id":"{id}","method":"tools/list","params":{}}', INVALID_REQUEST, 'jsonrpc "1.0"'),
         {
           name: '',
           arguments: undefined,
           expect: 'protocol-error',
-          expectCode: -32601,
+          expectCode: METHOD_NOT_FOUND,
           label: 'unknown method',
           delivery: { kind: 'request', method: 'errlint/no-such-method', params: {} },
         },
-        raw('[{"jsonrpc":"2.0","id":"{id}","method":"tools/list","params":{}}]', -32600, 'a batch of one request'),
+        raw('[{"jsonrpc":"2.0","id":"{id}","method":"tools/list","params":{}}]', INVALID_REQUEST, 'a batch of one request'),
       ],
       arbitrary: null,
     };

@@ -2,7 +2,8 @@
 // filled with names of nothing, a traversal-looking path; resources/read with params of the wrong shape; and
 // resources/subscribe where the server did not declare it. All read-only.
 import type { Probe, ProbeCase, ProbeContext } from '../src/types.js';
-import { INVALID_PARAMS, METHOD_NOT_FOUND, NO_CONTEXT, RESOURCE_NOT_FOUND, declares, from2026, surfaceCase } from './surface-case.js';
+import { INVALID_PARAMS, METHOD_NOT_FOUND, RESOURCE_NOT_FOUND } from '../src/jsonrpc-codes.js';
+import { NO_CONTEXT, declares, from2026, surfaceCase } from './surface-case.js';
 
 /** A URI template as a pattern, to keep made-up URIs clear of it: RFC 6570 `{x}` is one segment, `{+x}` and `{#x}` anything, `{/x}` path segments. */
 function templatePattern(template: string): RegExp {

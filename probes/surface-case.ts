@@ -3,10 +3,6 @@
 import type { ProbeCase, ProbeContext } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 
-export const INVALID_PARAMS = -32602;
-export const METHOD_NOT_FOUND = -32601;
-/** "Resource not found" up to 2025-11-25 (SHOULD); from 2026-07-28 a server MUST NOT emit it. */
-export const RESOURCE_NOT_FOUND = -32002;
 
 export interface SurfaceFields {
   expect: ProbeCase['expect'];

@@ -3,11 +3,10 @@ import type { ProtocolVersion } from '../src/types.js';
 import type { Rule } from '../src/grade/rule.js';
 import { errorCodeData } from '../src/matchers/surface.js';
 import { versionAtLeast } from '../src/protocol-version.js';
+import { INTERNAL_ERROR, INVALID_PARAMS } from '../src/jsonrpc-codes.js';
 
 /** From this version a schema violation is a tool error (isError result), not -32602 (SEP-1303). */
 const TOOL_ERROR_FOR_INVALID_INPUT_SINCE: ProtocolVersion = '2025-11-25';
-const INVALID_PARAMS = -32602;
-const INTERNAL_ERROR = -32603;
 /** Payload Too Large: a bounded refusal of an oversized body (§3 row 11). */
 const PAYLOAD_TOO_LARGE = 413;
 /** Refusals that say "later" (rate limited, unavailable): transient, so a warning rather than an error. */

@@ -5,15 +5,11 @@ import type { Reading } from '../src/grade/reading.js';
 import { codeData, describeErrorCode, errorCodeData, snippet } from '../src/matchers/surface.js';
 import type { ProtocolVersion } from '../src/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
+import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, MODERN_CODES, PARSE_ERROR } from '../src/jsonrpc-codes.js';
 import { isRecord } from '../src/util/guards.js';
 
-const PARSE_ERROR = -32700;
-const INVALID_REQUEST = -32600;
-const METHOD_NOT_FOUND = -32601;
 /** The only version whose servers MUST accept batches (§2); 2024-11-05 never had them, 2025-06-18 removed them. */
 const BATCHES_REQUIRED: ProtocolVersion = '2025-03-26';
-/** Codes the 2026-07-28 era defines (header mismatch, missing capability, unsupported version). */
-const MODERN_CODES = [-32020, -32021, -32022];
 const MODERN_SINCE: ProtocolVersion = '2026-07-28';
 
 type Id = string | number | null | undefined;
@@ -39,7 +35,7 @@ function shownId(id: Id): string {
 /** Is a code in JSON-RPC's reserved range used only as JSON-RPC and MCP define it? */
 function reservedMisuse(code: number, version: string): 'reservedCode' | 'modernCode' | null {
   if (code < -32768 || code > -32000) return null; // application-defined space
-  if (code === PARSE_ERROR || (code >= -32603 && code <= INVALID_REQUEST)) return null;
+  if (code === PARSE_ERROR || (code >= INTERNAL_ERROR && code <= INVALID_REQUEST)) return null;
   if (code >= -32099 && code <= -32000) return MODERN_CODES.includes(code) && !versionAtLeast(version, MODERN_SINCE) ? 'modernCode' : null; // server-defined
   return 'reservedCode';
 }

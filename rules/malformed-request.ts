@@ -1,9 +1,8 @@
 // Rule malformed-request: a malformed tools/call (no name, arguments not an object, params an array) gets JSON-RPC -32602 (rulebook §3 row 4).
 import type { Rule } from '../src/grade/rule.js';
 import { errorCodeData, snippet } from '../src/matchers/surface.js';
+import { INTERNAL_ERROR, INVALID_PARAMS } from '../src/jsonrpc-codes.js';
 
-const INVALID_PARAMS = -32602;
-const INTERNAL_ERROR = -32603;
 
 export const rule: Rule = {
   meta: {

@@ -1,7 +1,8 @@
 // Rule prompt-contract: prompts/get of an unknown name, or without a required argument, or with arguments that are not
 // strings, is refused with -32602 (every version: "Invalid prompt name: -32602", "Missing required arguments: -32602").
 import type { Rule } from '../src/grade/rule.js';
-import { errorCodeData, internalCodeNote, snippet } from '../src/matchers/surface.js';
+import { gradeRefusal } from '../src/grade/refusal.js';
+import { snippet } from '../src/matchers/surface.js';
 
 export const rule: Rule = {
   meta: {
@@ -29,24 +30,15 @@ export const rule: Rule = {
   check(r, ctx) {
     const c = r.exchange.case;
     const data = { name: snippet(c.name, 80), label: c.label };
-    switch (r.kind) {
-      case 'http':
-        ctx.report({ messageId: 'httpAnswer', data: { ...data, http: r.httpAnswer } });
-        return;
-      case 'tool-error':
-        ctx.report({ messageId: 'toolError', data });
-        return;
-      case 'success': {
+    gradeRefusal(r, ctx, [c.expectCode], data, {
+      http: 'httpAnswer',
+      toolError: 'toolError',
+      served: () => {
         const params = (r.exchange.request.params ?? {}) as { arguments?: unknown };
-        ctx.report({ messageId: c.breaks !== undefined ? 'typeAccepted' : params.arguments === undefined ? 'unknownAccepted' : 'missingAccepted', data });
-        return;
-      }
-      case 'protocol-error': {
-        if (r.code === c.expectCode) return;
-        ctx.report({ messageId: 'wrongCode', data: { ...data, ...errorCodeData(r.exchange), internal: internalCodeNote(r.code) } });
-        return;
-      }
-      default:
-    }
+        return c.breaks !== undefined ? 'typeAccepted' : params.arguments === undefined ? 'unknownAccepted' : 'missingAccepted';
+      },
+      wrongCode: 'wrongCode',
+      withInternalNote: true,
+    });
   },
 };

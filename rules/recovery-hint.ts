@@ -12,8 +12,11 @@ import { mentions } from '../src/diagnose/guidance.js';
 const TOOL_LIST = /\b(?:available|valid|known|supported|existing) tools?\b|\bdid you mean\b|\btools\/list\b|\blist[_ ]?tools\b/i;
 const MAX_TOOL_NAME = 128;
 
-/** Argument names the error should mention: those the case's target gives (the required 'path' left out), else the sent keys. */
-function argumentNames(ex: Exchange): string[] {
+/**
+ * The argument names an invalid-input error should mention: those the case's target gives (the required 'path' left
+ * out), and only without a target the sent keys. Narrower than Reading.argumentNames, every name an answer may echo.
+ */
+function namesToMention(ex: Exchange): string[] {
   const targeted = targetNames(ex.case.target);
   if (targeted.length > 0) return targeted;
   const args = ex.case.arguments;
@@ -118,7 +121,7 @@ export const rule: Rule = {
     // The same reading the repair agent makes: an answer that names an argument (in any spelling or language, with its
     // value), a tool, an expectation, or for a valid call what to do, gives an agent something; one that gives nothing fails.
     if (r.guidance !== undefined || cut) return;
-    if (ex.case.expect === 'invalid-input') ctx.report({ messageId: 'noArgumentHint', data: { label, names: argumentNames(ex).join(', ') || '(none)', text: snippet(text) } });
+    if (ex.case.expect === 'invalid-input') ctx.report({ messageId: 'noArgumentHint', data: { label, names: namesToMention(ex).join(', ') || '(none)', text: snippet(text) } });
     else ctx.report({ messageId: 'noNextStep', data: { label, text: snippet(text) } });
   },
 };

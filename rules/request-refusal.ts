@@ -2,10 +2,9 @@
 // an invalid cursor or log level (-32602), params of the wrong shape (-32602), a completion for a prompt that does not
 // exist (-32602), a method of a capability the server did not declare (-32601).
 import type { Rule } from '../src/grade/rule.js';
-import { errorCodeData } from '../src/matchers/surface.js';
+import { gradeRefusal } from '../src/grade/refusal.js';
+import { METHOD_NOT_FOUND } from '../src/jsonrpc-codes.js';
 
-const METHOD_NOT_FOUND = -32601;
-const INTERNAL_ERROR = -32603;
 const SURFACE_PROBES = new Set(['resources', 'prompts', 'completions', 'protocol-requests']);
 
 export const rule: Rule = {
@@ -40,26 +39,13 @@ export const rule: Rule = {
   check(r, ctx) {
     const c = r.exchange.case;
     const data = { method: r.method ?? 'a request', label: c.label, expected: String(c.expectCode ?? 'an error') };
-    switch (r.kind) {
-      case 'http':
-        ctx.report({ messageId: 'httpAnswer', data: { ...data, http: r.httpAnswer } });
-        return;
-      case 'timeout':
-      case 'silent':
-        ctx.report({ messageId: 'noAnswer', data: { ...data, outcome: r.kind === 'timeout' ? 'timed out' : 'silence' } });
-        return;
-      case 'success':
-      case 'tool-error': {
-        // A list that ignores an unknown cursor returns the first page: not wrong enough to warn about by default.
-        const messageId = c.expectCode === METHOD_NOT_FOUND ? 'undeclaredServed' : c.breaks === undefined && r.method?.endsWith('/list') ? 'ignored' : 'accepted';
-        ctx.report({ messageId, data });
-        return;
-      }
-      case 'protocol-error':
-        if (r.code === c.expectCode || (c.acceptCodes ?? []).includes(r.code as number)) return;
-        ctx.report({ messageId: r.code === INTERNAL_ERROR ? 'internalCode' : 'wrongCode', data: { ...data, ...errorCodeData(r.exchange) } });
-        return;
-      default:
-    }
+    gradeRefusal(r, ctx, [c.expectCode, ...(c.acceptCodes ?? [])], data, {
+      http: 'httpAnswer',
+      noAnswer: 'noAnswer',
+      // A list that ignores an unknown cursor returns the first page: not wrong enough to warn about by default.
+      served: () => c.expectCode === METHOD_NOT_FOUND ? 'undeclaredServed' : c.breaks === undefined && r.method?.endsWith('/list') ? 'ignored' : 'accepted',
+      wrongCode: 'wrongCode',
+      internalCode: 'internalCode',
+    });
   },
 };

@@ -1,7 +1,8 @@
 // Rule resource-not-found: resources/read of a URI that does not exist is a JSON-RPC error with the code of the
 // negotiated version (-32002 SHOULD up to 2025-11-25; -32602 MUST from 2026-07-28), never empty contents or a success.
 import type { Rule } from '../src/grade/rule.js';
-import { errorCodeData, internalCodeNote, snippet } from '../src/matchers/surface.js';
+import { gradeRefusal } from '../src/grade/refusal.js';
+import { snippet } from '../src/matchers/surface.js';
 
 export const rule: Rule = {
   meta: {
@@ -33,25 +34,16 @@ export const rule: Rule = {
     const codes = [c.expectCode, ...(c.acceptCodes ?? [])].filter((x) => x !== undefined);
     const must = c.requirement === 'must';
     const data = { uri: snippet(c.name, 80), label: c.label, expected: codes.join(' or '), version: ctx.session.protocolVersion };
-    switch (r.kind) {
-      case 'http':
-        ctx.report({ messageId: 'httpAnswer', data: { ...data, http: r.httpAnswer } });
-        return;
-      case 'tool-error':
-        ctx.report({ messageId: 'toolError', data });
-        return;
-      case 'success': {
+    gradeRefusal(r, ctx, codes, data, {
+      http: 'httpAnswer',
+      toolError: 'toolError',
+      served: () => {
         const contents = r.exchange.outcome.kind === 'result' ? r.exchange.outcome.result.contents : undefined;
         const empty = !Array.isArray(contents) || contents.length === 0;
-        ctx.report({ messageId: empty ? (must ? 'emptyContentsMust' : 'emptyContents') : 'served', data });
-        return;
-      }
-      case 'protocol-error': {
-        if (codes.includes(r.code as number)) return;
-        ctx.report({ messageId: must ? 'wrongCodeMust' : 'wrongCode', data: { ...data, ...errorCodeData(r.exchange), internal: internalCodeNote(r.code) } });
-        return;
-      }
-      default:
-    }
+        return empty ? (must ? 'emptyContentsMust' : 'emptyContents') : 'served';
+      },
+      wrongCode: must ? 'wrongCodeMust' : 'wrongCode',
+      withInternalNote: true,
+    });
   },
 };

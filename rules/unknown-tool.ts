@@ -1,8 +1,9 @@
 // Rule unknown-tool: a call to a tool that does not exist gets JSON-RPC -32602 naming the tool (rulebook §3 row 1).
 import type { Rule } from '../src/grade/rule.js';
-import { errorCodeData, snippet } from '../src/matchers/surface.js';
+import { gradeRefusal } from '../src/grade/refusal.js';
+import { snippet } from '../src/matchers/surface.js';
+import { INVALID_PARAMS } from '../src/jsonrpc-codes.js';
 
-const INVALID_PARAMS = -32602;
 /** Longer names are not expected to be echoed in full (MCP tool names are at most 128 characters). */
 const MAX_ECHOED_NAME = 128;
 
@@ -33,28 +34,13 @@ export const rule: Rule = {
 
   check(r, ctx) {
     const requested = r.requestedTool;
-    const name = () => snippet(requested, 60);
-    switch (r.kind) {
-      case 'http':
-        ctx.report({ messageId: 'httpAnswer', data: { name: name(), http: r.httpAnswer } });
-        return;
-      case 'success':
-        ctx.report({ messageId: 'success', data: { name: name() } });
-        return;
-      case 'tool-error':
-        ctx.report({ messageId: 'toolErrorResult', data: { name: name() } });
-        return;
-      default:
-    }
-    const code = r.code;
-    if (code !== INVALID_PARAMS) {
-      ctx.report({ messageId: 'wrongCode', data: { name: name(), ...errorCodeData(r.exchange) } });
-      return;
-    }
+    const name = snippet(requested, 60);
+    const refused = gradeRefusal(r, ctx, [INVALID_PARAMS], { name }, { http: 'httpAnswer', served: 'success', toolError: 'toolErrorResult', wrongCode: 'wrongCode' });
+    if (!refused) return;
     const message = r.errorText;
     const nameable = requested.trim() !== '' && requested.length <= MAX_ECHOED_NAME;
     if (nameable && !message.toLowerCase().includes(requested.toLowerCase())) {
-      ctx.report({ messageId: 'unnamed', data: { name: name(), code, message: snippet(message) } });
+      ctx.report({ messageId: 'unnamed', data: { name, code: INVALID_PARAMS, message: snippet(message) } });
     }
   },
 };

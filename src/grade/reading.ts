@@ -164,7 +164,7 @@ export class Reading {
     return (this.#sentStrings ??= sentStrings(this.exchange));
   }
 
-  /** Names of the arguments the probe is about (those it targets, and the keys we sent). */
+  /** Names of the arguments the probe is about (those it targets, and the keys we sent): any answer may echo them. */
   get argumentNames(): readonly string[] {
     return (this.#argumentNames ??= argumentNames(this.exchange));
   }

@@ -1,6 +1,7 @@
 // What kind of answer an exchange got, and the texts of that answer a rule can read (with where each came from).
 import type { Exchange } from '../types.js';
 import { redact } from './secrets.js';
+import { INTERNAL_ERROR } from '../jsonrpc-codes.js';
 
 export type AnswerKind = 'success' | 'tool-error' | 'protocol-error' | 'timeout' | 'closed' | 'silent' | 'http';
 
@@ -158,7 +159,7 @@ export function errorCodeData(ex: Exchange): { code: string | number; codeAsSent
 
 /** The clause a refusal's finding adds when the code was -32603: " (-32603 is for internal errors only)", else ''. */
 export function internalCodeNote(code: unknown): string {
-  return code === -32603 ? ' (-32603 is for internal errors only)' : '';
+  return code === INTERNAL_ERROR ? ' (-32603 is for internal errors only)' : '';
 }
 
 /** errorCodeData for a code read from anywhere (a response frame's error member). */

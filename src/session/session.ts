@@ -17,6 +17,7 @@ import { isHttpTarget, type ServerTarget } from '../target/target.js';
 import { CapLog, ownCopy } from '../transport/caps.js';
 import { TOOL_VERSION } from '../version.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
+import { INTERNAL_ERROR } from '../jsonrpc-codes.js';
 import { Interrupted, interruptionOf, throwIfInterrupted } from '../interrupt.js';
 import { Throttle } from '../transport/throttle.js';
 import { HandshakeTimeout, httpStartupFailure, startupFailure, stdoutSighting, type StartupEnd } from '../transport/startup.js';
@@ -851,7 +852,7 @@ function readableForSdk(message: Record<string, unknown>): void {
   const error = message.error;
   if (typeof error !== 'object' || error === null || Number.isInteger((error as { code?: unknown }).code)) return;
   const code = Number((error as { code?: unknown }).code);
-  (error as { code: number }).code = Number.isInteger(code) ? code : -32603;
+  (error as { code: number }).code = Number.isInteger(code) ? code : INTERNAL_ERROR;
   if (typeof (error as { message?: unknown }).message !== 'string') (error as { message: string }).message = String((error as { message?: unknown }).message ?? '');
 }
 

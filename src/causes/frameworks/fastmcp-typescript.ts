@@ -2,6 +2,7 @@
 // handler writes itself (src/FastMCP.ts), the versions that write them, and what to change (docs/frameworks.md).
 import type { CauseInput, Framework, FrameworkSighting, Mechanism } from '../cause.js';
 import { readAnswer } from './answer.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND } from '../../jsonrpc-codes.js';
 
 const SOURCE = 'https://github.com/punkpeye/fastmcp/blob/v4.16.8/src/FastMCP.ts';
 
@@ -21,12 +22,12 @@ function sight(input: CauseInput): FrameworkSighting | undefined {
   let since31 = false;
   for (const finding of input.findings) {
     const { kind, code, text } = readAnswer(finding);
-    if (kind === 'protocol-error' && code === -32602 && PARAMETER_VALIDATION.test(text)) {
+    if (kind === 'protocol-error' && code === INVALID_PARAMS && PARAMETER_VALIDATION.test(text)) {
       evidence.add('fastmcp\'s "Tool \'…\' parameter validation failed" error');
       if (PLEASE_CHECK.test(text)) since31 = true;
     }
     if (kind === 'tool-error' && EXECUTION_FAILED.test(text)) evidence.add('fastmcp\'s "Tool \'…\' execution failed:" result');
-    if (kind === 'protocol-error' && code === -32601 && UNKNOWN_TOOL.test(text)) evidence.add('fastmcp\'s -32601 "Unknown tool:"');
+    if (kind === 'protocol-error' && code === METHOD_NOT_FOUND && UNKNOWN_TOOL.test(text)) evidence.add('fastmcp\'s -32601 "Unknown tool:"');
   }
   // "Unknown tool:" with -32601 alone is not fastmcp's own enough (any SDK 1.x server may write it): it needs one of the others.
   const own = [...evidence].filter((e) => !e.includes('Unknown tool'));
@@ -42,7 +43,7 @@ const mechanisms: Mechanism[] = [
     source: `${SOURCE}#L2543-L2555`,
     explains(finding) {
       const { kind, code, text } = readAnswer(finding);
-      return finding.ruleId === 'error-channel' && kind === 'protocol-error' && code === -32602 && PARAMETER_VALIDATION.test(text);
+      return finding.ruleId === 'error-channel' && kind === 'protocol-error' && code === INVALID_PARAMS && PARAMETER_VALIDATION.test(text);
     },
   },
   {
@@ -52,7 +53,7 @@ const mechanisms: Mechanism[] = [
     source: `${SOURCE}#L2534-L2539`,
     explains(finding) {
       const { kind, code, text } = readAnswer(finding);
-      return finding.ruleId === 'unknown-tool' && finding.messageId === 'wrongCode' && kind === 'protocol-error' && code === -32601 && UNKNOWN_TOOL.test(text);
+      return finding.ruleId === 'unknown-tool' && finding.messageId === 'wrongCode' && kind === 'protocol-error' && code === METHOD_NOT_FOUND && UNKNOWN_TOOL.test(text);
     },
   },
   {
@@ -62,7 +63,7 @@ const mechanisms: Mechanism[] = [
     source: `${SOURCE}#L2097-L2175`,
     explains(finding) {
       const { kind, code, text } = readAnswer(finding);
-      return finding.method === 'completion/complete' && kind === 'protocol-error' && code === -32603 && COMPLETION_REFUSAL.test(text);
+      return finding.method === 'completion/complete' && kind === 'protocol-error' && code === INTERNAL_ERROR && COMPLETION_REFUSAL.test(text);
     },
   },
   {

@@ -3,6 +3,7 @@
 import type { CauseFinding as Finding, CauseInput, Framework, FrameworkSighting, Mechanism } from '../cause.js';
 import { readAnswer, type ReadAnswer } from './answer.js';
 import { formatRange, intersect, type Bounds } from './version-range.js';
+import { INTERNAL_ERROR, INVALID_PARAMS } from '../../jsonrpc-codes.js';
 
 const REPO = 'https://github.com/modelcontextprotocol/typescript-sdk';
 
@@ -39,17 +40,17 @@ function cluesOf(answer: ReadAnswer): Clue[] {
     } else {
       clues.push({ strong: true, evidence: 'McpServer\'s "Input validation error: Invalid arguments for tool …" result, without 1.x\'s prefix', bounds: { major: 2 } });
     }
-  } else if (kind === 'protocol-error' && code === -32602 && LEGACY_VALIDATION.test(text)) {
+  } else if (kind === 'protocol-error' && code === INVALID_PARAMS && LEGACY_VALIDATION.test(text)) {
     clues.push({ strong: true, evidence: 'McpServer\'s JSON-RPC "MCP error -32602: Invalid arguments for tool …"', bounds: { major: 1, min: '1.3.0', below: '1.21.0' } });
   }
   const notFound = TOOL_NOT_FOUND.exec(text);
   if (notFound) {
     const prefixed = notFound[1] !== undefined;
     if (kind === 'tool-error' && prefixed) clues.push({ strong: true, evidence: 'McpServer\'s "MCP error -32602: Tool … not found" result', bounds: { major: 1, min: '1.21.0' } });
-    else if (kind === 'protocol-error' && code === -32602 && prefixed) clues.push({ strong: true, evidence: 'McpServer\'s JSON-RPC "MCP error -32602: Tool … not found"', bounds: { major: 1, min: '1.3.0', below: '1.21.0' } });
-    else if (kind === 'protocol-error' && code === -32602) clues.push({ strong: false, evidence: 'a JSON-RPC -32602 "Tool … not found" without 1.x\'s prefix', bounds: { major: 2 } });
+    else if (kind === 'protocol-error' && code === INVALID_PARAMS && prefixed) clues.push({ strong: true, evidence: 'McpServer\'s JSON-RPC "MCP error -32602: Tool … not found"', bounds: { major: 1, min: '1.3.0', below: '1.21.0' } });
+    else if (kind === 'protocol-error' && code === INVALID_PARAMS) clues.push({ strong: false, evidence: 'a JSON-RPC -32602 "Tool … not found" without 1.x\'s prefix', bounds: { major: 2 } });
   }
-  if (kind === 'protocol-error' && code === -32603 && REQUEST_SCHEMA_DUMP.test(text)) {
+  if (kind === 'protocol-error' && code === INTERNAL_ERROR && REQUEST_SCHEMA_DUMP.test(text)) {
     // The SDK's own request schemas moved to zod 4 in 1.23.0 (#1040); 2.x keeps zod 4.
     clues.push(ZOD3_ISSUES.test(text)
       ? { strong: true, evidence: 'the SDK\'s -32603 with zod 3\'s issue list of the request', bounds: { below: '1.23.0' } }
@@ -96,7 +97,7 @@ const mechanisms: Mechanism[] = [
     explains(finding) {
       const answer = readAnswer(finding);
       return ofRules(finding, { 'malformed-request': true, 'request-refusal': true, 'prompt-contract': true, 'resource-not-found': true, 'error-channel': true, 'unknown-tool': true })
-        && answer.kind === 'protocol-error' && answer.code === -32603 && REQUEST_SCHEMA_DUMP.test(answer.text);
+        && answer.kind === 'protocol-error' && answer.code === INTERNAL_ERROR && REQUEST_SCHEMA_DUMP.test(answer.text);
     },
   },
   {
@@ -106,7 +107,7 @@ const mechanisms: Mechanism[] = [
     source: `${REPO}/pull/2451`,
     explains(finding) {
       const answer = readAnswer(finding);
-      return finding.method === 'resources/read' && ofRules(finding, { 'resource-not-found': true, 'request-refusal': true }) && answer.kind === 'protocol-error' && answer.code === -32603 && answer.text === 'Invalid URL';
+      return finding.method === 'resources/read' && ofRules(finding, { 'resource-not-found': true, 'request-refusal': true }) && answer.kind === 'protocol-error' && answer.code === INTERNAL_ERROR && answer.text === 'Invalid URL';
     },
   },
   {
@@ -127,7 +128,7 @@ const mechanisms: Mechanism[] = [
         'recovery-hint': true,
         'agent-recovers': true,
         'error-not-generic': true,
-      }) && answer.kind === 'protocol-error' && answer.code === -32603 && answer.text !== '' && !sdkOwnInternalText(answer.text);
+      }) && answer.kind === 'protocol-error' && answer.code === INTERNAL_ERROR && answer.text !== '' && !sdkOwnInternalText(answer.text);
     },
   },
 ];
