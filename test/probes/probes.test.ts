@@ -564,6 +564,18 @@ describe('targets', () => {
       ["typo of 'read_file'", { kind: 'tool', name: 'read_file' }],
     ]);
   });
+
+  it('server-scope probes that call a tool target the first one they are given, whichever comes first', () => {
+    const tools = ['read_file', 'files/read', 'ns.tool.name', 'x', 'a'.repeat(64)].map((name) => tool(name, { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }));
+    for (const kind of ['unknown-tool', 'malformed-request', 'concurrency'] as const) {
+      for (let i = 0; i < tools.length; i++) {
+        const order = [...tools.slice(i), ...tools.slice(0, i)];
+        const plan = planOf(kind, tool(NO_TOOL, { type: 'object' }), order) as ProbePlan;
+        const cases = [...plan.enumerated, ...(plan.arbitrary ? fc.sample(plan.arbitrary, RANDOM_RUNS) : [])];
+        expect(cases.filter((c) => c.target !== undefined).map((c) => c.target)).toContainEqual({ kind: 'tool', name: order[0].name });
+      }
+    }
+  });
 });
 
 describe('notification probe (issue 21: our own notifications are valid for what we declared)', () => {
