@@ -28,6 +28,15 @@ function planOf(kind: ProbeKind, t: ToolInfo, others: ToolInfo[] = [t]): ProbePl
   return probeByKind(kind).plan(t, others);
 }
 
+/** A plan is pure: each probe plans each corpus tool once for the file, however many properties check it (cases are drawn anew). */
+const planned = new Map<string, WeakMap<ToolInfo, ProbePlan | { skip: string }>>();
+function corpusPlan(kind: ProbeKind, t: ToolInfo, withAllTools = false): ProbePlan | { skip: string } {
+  const key = `${kind}${withAllTools ? ' with all tools' : ''}`;
+  const byTool = planned.get(key) ?? planned.set(key, new WeakMap()).get(key)!;
+  if (!byTool.has(t)) byTool.set(t, withAllTools ? planOf(kind, t, allTools()) : planOf(kind, t));
+  return byTool.get(t)!;
+}
+
 /** The enumerated cases plus a fixed number of random ones (random seed: fast-check reports it on failure). */
 function casesOf(plan: ProbePlan): ProbeCase[] {
   return [...plan.enumerated, ...(plan.arbitrary ? fc.sample(plan.arbitrary, RANDOM_RUNS) : [])];
@@ -37,7 +46,7 @@ function casesOf(plan: ProbePlan): ProbeCase[] {
 function eachPlan(kind: ProbeKind, check: (t: ToolInfo, cases: ProbeCase[], plan: ProbePlan) => void, skipped?: (t: ToolInfo, reason: string) => void) {
   let planned = 0;
   for (const t of allTools()) {
-    const plan = planOf(kind, t);
+    const plan = corpusPlan(kind, t);
     if ('skip' in plan) {
       skipped?.(t, plan.skip);
       continue;
@@ -77,7 +86,7 @@ const ARGUMENT_PROBES = PROBES.filter((p) => p.scope === 'tool' || p.kind === 'u
 describe('every probe on every tool', () => {
   it.each(ARGUMENT_PROBES)('%s: well-formed cases or a skip with a reason', (kind) => {
     for (const t of allTools()) {
-      const plan = planOf(kind, t, allTools());
+      const plan = corpusPlan(kind, t, true);
       if ('skip' in plan) {
         expect(plan.skip.trim().length, `${kind} on ${t.name}`).toBeGreaterThan(3);
         continue;
@@ -474,7 +483,7 @@ describe('targets', () => {
   function forEveryCase(kind: ProbeKind, check: (t: ToolInfo, c: ProbeCase) => void): void {
     let planned = 0;
     for (const t of allTools()) {
-      const plan = planOf(kind, t);
+      const plan = corpusPlan(kind, t);
       if ('skip' in plan) continue;
       planned++;
       for (const c of plan.enumerated) check(t, c);
