@@ -80,21 +80,14 @@ export function sentMalformedJson(ex: Exchange): boolean {
 }
 
 /**
- * Names a label could not quote whole (over 64 characters, or holding a quote or a line break) were never read back
- * from it: they are left out still, so that no verdict changed when the names became data.
- */
-const MAX_NAME = 64;
-const UNNAMEABLE = /['"`‘’“”\n]/;
-
-/**
  * The names a case's target gives the rules to look for: each argument it aims at (its path joined with '.') or the
  * tool it names, then that name's last segment ('filter.path' → filter.path, path; 'files/read' → files/read, read).
  */
 export function targetNames(target: CaseTarget | undefined): string[] {
   if (target === undefined) return [];
   const whole = target.kind === 'arguments' ? target.paths.map((path) => path.join('.')) : [target.name];
-  const named = whole.filter((name) => name.length <= MAX_NAME && !UNNAMEABLE.test(name));
-  return [...new Set(named.flatMap((name) => [name, name.split(/[./]/).pop() ?? name]))].filter((n) => n.trim() !== '');
+  // A blank name is in every text: it names nothing a rule could look for.
+  return [...new Set(whole.flatMap((name) => [name, name.split(/[./]/).pop() ?? name]))].filter((n) => n.trim() !== '');
 }
 
 /** Names of the arguments the probe is about: those its target gives and the keys we sent. */

@@ -54,9 +54,9 @@ describe('targetNames', () => {
     expect(targetNames(undefined)).toEqual([]);
   });
 
-  it('leaves out what a label could not quote whole: blank, over 64 characters, a quote or a line break', () => {
+  it('gives every name as it is, long, quoted or on two lines, and leaves out only a blank one', () => {
     const names = ['', ' ', 'x'.repeat(65), "it's", 'a"b', 'two\nlines', 'y'.repeat(64)];
-    expect(targetNames({ kind: 'arguments', paths: names.map((n) => [n]), keyword: 'type' })).toEqual(['y'.repeat(64)]);
+    expect(targetNames({ kind: 'arguments', paths: names.map((n) => [n]), keyword: 'type' })).toEqual(['x'.repeat(65), "it's", 'a"b', 'two\nlines', 'y'.repeat(64)]);
   });
 });
 
