@@ -43,6 +43,10 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...E2E],
           // CPU-bound and short: both cores.
           maxWorkers: 2,
+          // Files share their worker's modules: re-importing the sources for each of ~120 files was 80 of the suite's
+          // 90 s (issue 29: 89 s → 20 s on a quiet machine). It holds because unit tests keep no module state between
+          // files (no vi.mock, no globals left set); green three times in a row, twice with --sequence.shuffle.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
