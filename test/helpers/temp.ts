@@ -3,13 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 
 const made: string[] = [];
 
-// Registered on the file being collected when it first imports this module: each test file runs in a module graph of
-// its own (vitest's default isolation), so each file removes its own folders after its last test.
-afterAll(() => {
+/**
+ * Removes the folders made so far. Registered for every test file by the setup file temp-cleanup.ts (not here, on
+ * import: the unit project shares modules between the files of a worker, so this module is imported once per worker,
+ * while a setup file runs for each file). Files of a worker run one after the other, so each removes its own.
+ */
+export function removeTempDirs(): void {
   const errors: unknown[] = [];
   for (const dir of made.splice(0)) {
     try {
@@ -19,7 +21,7 @@ afterAll(() => {
     }
   }
   if (errors.length > 0) throw errors[0];
-});
+}
 
 /** A new empty folder named `<prefix>XXXXXX` in the temp folder, removed after this file's tests. */
 export function tempDir(prefix: string): string {
