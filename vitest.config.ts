@@ -45,8 +45,8 @@ export default defineConfig({
           maxWorkers: 2,
           // Files share their worker's modules: re-importing the sources for each of ~120 files was 80 of the suite's
           // 90 s (issue 29: 89 s → 20 s on a quiet machine). It holds because unit tests keep no module state between
-          // files (no vi.mock, no globals left set); green three times in a row, twice with --sequence.shuffle. Temp folders
-          // are removed per file by a setup file (test/helpers/temp-cleanup.ts), which runs for each file either way.
+          // files (no vi.mock, no globals left set); green in file order and with --sequence.shuffle. Temp folders are removed
+          // per file by a setup file (test/helpers/temp-cleanup.ts), which runs for each file either way.
           isolate: false,
           sequence: { groupOrder: 0 },
         },
