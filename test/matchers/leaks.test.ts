@@ -75,7 +75,8 @@ describe('findLeak', () => {
     const started = Date.now();
     expect(findLeak('a-'.repeat(500_000))).toBeNull();
     expect(findLeak('a.'.repeat(500_000))).toBeNull();
-    expect(Date.now() - started).toBeLessThan(1500);
+    // 0.1-1.4 s (quiet, loaded); a pattern that backtracks quadratically on 1 MB would take hours, so the bound is wide.
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 });
 
@@ -145,7 +146,8 @@ describe('findLeak: raw runtime exceptions without their class name', () => {
   it('scans long adversarial input in linear time', () => {
     const started = Date.now();
     for (const text of ['a.'.repeat(500_000), 'a('.repeat(500_000), ': a '.repeat(250_000), 'x is not '.repeat(100_000), '_'.repeat(1_000_000)]) expect(findLeak(text)).toBeNull();
-    expect(Date.now() - started).toBeLessThan(3000);
+    // 0.2-1.7 s (quiet, loaded); quadratic on these would take hours.
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 });
 

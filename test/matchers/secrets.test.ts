@@ -103,8 +103,9 @@ describe('performance', () => {
       findSecret(big);
       redact(big);
     }
-    // 0.4-0.6 s on a loaded machine; a pattern that backtracks on these would take minutes.
-    expect(Date.now() - started).toBeLessThan(5000);
+    // 0.4-0.6 s on a quiet machine, 5.2 s while five builds ran beside it; a pattern that backtracks on these would
+    // take hours (quadratic on 1 MB is 10^12 steps), so the bound is far from both.
+    expect(Date.now() - started).toBeLessThan(60_000);
   });
 });
 

@@ -43,6 +43,7 @@ describe('findStackFrame', () => {
     const big = 'at x ('.concat('a/'.repeat(500_000));
     const started = Date.now();
     expect(findStackFrame(big)).toBeNull();
-    expect(Date.now() - started).toBeLessThan(1500);
+    // Under 0.2 s; quadratic on 1 MB would take hours.
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 });
