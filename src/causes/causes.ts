@@ -3,6 +3,7 @@
 // server can have (an HTML error page), then findings joined by their rule and message or by an answer they share.
 import { createHash } from 'node:crypto';
 import { escapeRegExp } from '../util/regex.js';
+import { groupBy } from '../util/group.js';
 import { SEVERITY_RANK as RANK } from '../score/score.js';
 import type { Cause, CauseFinding, CauseInput, Framework, FrameworkSighting } from './cause.js';
 
@@ -108,16 +109,12 @@ export function answerKey(finding: Pick<CauseFinding, 'answer' | 'tool'>): strin
  * almost every error answer (no hint) shares some answer with every other rule, and overlap would chain them all.
  */
 function joined(findings: readonly CauseFinding[]): CauseFinding[][] {
-  const byRule = new Map<string, CauseFinding[]>();
-  for (const finding of findings) byRule.set(ruleKey(finding), [...(byRule.get(ruleKey(finding)) ?? []), finding]);
-  const byAnswers = new Map<string, CauseFinding[]>();
-  for (const [key, group] of byRule) {
+  const byAnswers = groupBy(groupBy(findings, ruleKey), ([key, group]) => {
     const answers = answersOf(group);
     // A note, or a group with a finding whose answer has too little text to share, stays its own cause.
-    const joinKey = group.some((f) => f.severity === 'note') || answers === undefined ? key : answers;
-    byAnswers.set(joinKey, [...(byAnswers.get(joinKey) ?? []), ...group]);
-  }
-  return [...byAnswers.values()];
+    return group.some((f) => f.severity === 'note') || answers === undefined ? key : answers;
+  });
+  return [...byAnswers.values()].map((groups) => groups.flatMap(([, group]) => group));
 }
 
 /** The sorted set of a group's answer keys, joined; undefined when one of its answers has none. */

@@ -21,6 +21,7 @@ import { isRecord } from '../util/guards.js';
 import { isHttpTarget, targetName } from '../target/target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { abbreviate } from '../util/text.js';
+import { groupBy } from '../util/group.js';
 import type { Interrupted } from '../interrupt.js';
 import { REPORT_SCHEMA_VERSION, byReplayableThenSmallest, type Counterexample, type Finding, type Report } from './model.js';
 import { replayCommand, replayedInput, serverWords } from './replay.js';
@@ -135,11 +136,7 @@ function exchangesPerTool(exchanges: readonly Pick<Exchange, 'tool' | 'probe'>[]
 function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hit: RuleHit) => string, scrub: (text: string) => string): Finding[] {
   // Redact whole values first: abbreviating first could cut a token below the length its pattern needs.
   const scrubbed = (value: unknown): unknown => JSON.parse(scrub(JSON.stringify(value ?? null)));
-  const groups = new Map<string, RuleHit[]>();
-  for (const hit of hits) {
-    const key = `${hit.ruleId}\u0000${hit.exchange.tool}\u0000${hit.exchange.probe}`;
-    groups.set(key, [...(groups.get(key) ?? []), hit]);
-  }
+  const groups = groupBy(hits, (hit) => `${hit.ruleId}\u0000${hit.exchange.tool}\u0000${hit.exchange.probe}`);
   const findings: Finding[] = [];
   for (const group of groups.values()) {
     const severity = group.reduce<Severity>((worst, hit) => (SEVERITY_RANK[hit.severity] > SEVERITY_RANK[worst] ? hit.severity : worst), 'note');

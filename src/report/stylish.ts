@@ -2,6 +2,7 @@
 import { Chalk } from 'chalk';
 import { byReplayableThenSmallest, type Finding, type Report } from './model.js';
 import { plural, terminalSafe } from '../util/text.js';
+import { groupBy } from '../util/group.js';
 import { coverageText, formatPoints, eraText, incompleteText, quietText, recoveryText, secretsNote, surfacesText, throttleText } from './verdict.js';
 import { skipCauses } from './skips.js';
 
@@ -100,12 +101,9 @@ function skipLines(report: Report, verbose: boolean, c: InstanceType<typeof Chal
   const head = c.bold(`Skipped (${report.skips.length}) — never counted as passes`);
   if (verbose) {
     // One line per (tool, reason): a policy that leaves out six probe kinds says so once.
-    const lines = new Map<string, string[]>();
-    for (const skip of report.skips) {
-      const key = `${skip.tool}\u0000${skip.reason}`;
-      lines.set(key, [...(lines.get(key) ?? []), skip.probe]);
-    }
-    return [head, ...[...lines].map(([key, probes]) => {
+    const lines = groupBy(report.skips, (skip) => `${skip.tool}\u0000${skip.reason}`);
+    return [head, ...[...lines].map(([key, skips]) => {
+      const probes = skips.map((skip) => skip.probe);
       const [tool, reason] = key.split('\u0000');
       return `  ${c.dim('○')} ${terminalSafe(tool)} ${c.dim(probes.join(', '))}: ${terminalSafe(reason)}`;
     })];
@@ -126,10 +124,5 @@ function skipLines(report: Report, verbose: boolean, c: InstanceType<typeof Chal
 
 /** A cause's findings by (tool, rule): a rule failing on one tool in several probes is one block. */
 function groupByToolAndRule(findings: readonly Finding[]): Finding[][] {
-  const groups = new Map<string, Finding[]>();
-  for (const finding of findings) {
-    const key = `${finding.tool}\u0000${finding.ruleId}`;
-    groups.set(key, [...(groups.get(key) ?? []), finding]);
-  }
-  return [...groups.values()];
+  return [...groupBy(findings, (finding) => `${finding.tool}\u0000${finding.ruleId}`).values()];
 }

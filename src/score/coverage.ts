@@ -3,6 +3,7 @@ import type { Exchange, Listed, ProbeKind, ServerSurfaces, Skip, Surface } from 
 import { NO_TOOL } from '../types.js';
 import { versionAtLeast } from '../protocol-version.js';
 import { plural } from '../util/text.js';
+import { groupBy } from '../util/group.js';
 
 /** Why nothing past the handshake could be probed, as data a scoreboard can class servers by, and in words. */
 export interface Blocked {
@@ -88,8 +89,7 @@ export function coverageOf(
     kinds.add(exchange.probe);
     if (exchange.tool !== NO_TOOL) probed.add(exchange.tool);
   }
-  const skipsByTool = new Map<string, Skip[]>();
-  for (const skip of skips) skipsByTool.set(skip.tool, [...(skipsByTool.get(skip.tool) ?? []), skip]);
+  const skipsByTool = groupBy(skips, (skip) => skip.tool);
   const reasonTools = new Map<string, string[]>();
   // Probed tools that were cut short, by cause: the tools, and the planned inputs they were not sent.
   const partly = new Map<string, { tools: string[]; notSent: number }>();
@@ -102,12 +102,15 @@ export function coverageOf(
       if (cut.length === 0) continue;
       const cause = [...new Set(cut.map((s) => s.reason.replace(/^(?:not run|\d+ input\(s\) not sent): /, '')))].join('; ');
       const group = partly.get(cause) ?? { tools: [], notSent: 0 };
-      partly.set(cause, { tools: [...group.tools, tool], notSent: group.notSent + cut.reduce((n, s) => n + s.notSent!, 0) });
+      group.tools.push(tool);
+      partly.set(cause, { tools: group.tools, notSent: group.notSent + cut.reduce((n, s) => n + s.notSent!, 0) });
       continue;
     }
     const whole = own.find((s) => s.probe === '*');
     const reason = whole ? whole.reason : own.length > 0 ? [...new Set(own.map((s) => s.reason))].join('; ') : 'no probe sent it an input';
-    reasonTools.set(reason, [...(reasonTools.get(reason) ?? []), tool]);
+    const tools = reasonTools.get(reason);
+    if (tools) tools.push(tool);
+    else reasonTools.set(reason, [tool]);
   }
   const notSelected = listed.length - selected.length;
   const toolsText = (tools: readonly string[]) => `${tools.length} ${tools.length === 1 ? 'tool' : 'tools'} (${namesOf(tools)})`;

@@ -1,6 +1,7 @@
 // Recoverability, counted (rulebook §9): of the refused calls the repair agent took, how many it recovered, how many the
 // server confirmed, at the first try, per category and per tool; and what that does to the score.
 import type { RecoveryCategory, RepairOutcome } from '../types.js';
+import { groupBy } from '../util/group.js';
 
 export interface RecoveryCount {
   /** Refused calls the agent took. */
@@ -55,9 +56,8 @@ function count(outcomes: readonly RepairOutcome[]): RecoveryCount {
 }
 
 function groups<K extends string>(items: readonly { key: K; outcome: RepairOutcome }[]): Record<K, RecoveryCount> {
-  const by = new Map<K, RepairOutcome[]>();
-  for (const { key, outcome } of items) by.set(key, [...(by.get(key) ?? []), outcome]);
-  return Object.fromEntries([...by].sort(([a], [b]) => a.localeCompare(b)).map(([key, list]) => [key, count(list)])) as Record<K, RecoveryCount>;
+  const by = groupBy(items, (item) => item.key);
+  return Object.fromEntries([...by].sort(([a], [b]) => a.localeCompare(b)).map(([key, list]) => [key, count(list.map((item) => item.outcome))])) as Record<K, RecoveryCount>;
 }
 
 /** The recovery counts of a run, from the outcomes its exchanges carry. */
