@@ -85,7 +85,7 @@ export interface WireTransport extends Transport {
   /** The start of the server's stdout, for start-up failures ('' over HTTP). */
   readonly stdoutHead: string;
   /**
-   * Each request's exchange ends on its own (Streamable HTTP: its POST answered in full), told through `onended`: no
+   * Each request's exchange ends on its own (Streamable HTTP: its POST answered in full), told through WireHooks.onended: no
    * barrier is needed to know all it brought, and in the 2026-07-28 era closing it is the cancellation.
    */
   readonly hasPerRequestStream: boolean;
