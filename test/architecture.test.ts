@@ -1,6 +1,7 @@
 // The flow, checked: no stage imports a later one, every source file belongs to a stage, no import cycles
-// (.dependency-cruiser.cjs holds the stages in order; there are no exceptions), with canaries the check must catch.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+// (.dependency-cruiser.cjs holds the stages in order; there are no exceptions), and the session names no transport and
+// keeps its files small; with canaries each check must catch.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
@@ -108,4 +109,45 @@ describe('the import check, fed deliberate violations', () => {
     const imports = Object.fromEntries(samples.map((file, i) => [file, samples[i + 1] ? [samples[i + 1]] : []]));
     expect(await broken(imports)).toEqual(stageRules.map((rule, i) => `${rule.name}: ${samples[i]} → ${samples[i + 1]}`).sort());
   }, 30_000);
+});
+
+/** The most lines a file of src/session may have: one job per file. */
+const MAX_SESSION_FILE_LINES = 450;
+/** A transport named (stdio, Streamable HTTP, legacy HTTP+SSE), in code or comment: above the wire, none is. */
+const TRANSPORT_NAMED = /http|stdio|sse/i;
+
+/** What breaks the session's shape in these files (path → text): a file too long, a line that names a transport. */
+function sessionViolations(files: Record<string, string>): string[] {
+  return Object.entries(files).flatMap(([file, text]) => {
+    const lines = text.split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    const tooLong = lines.length > MAX_SESSION_FILE_LINES ? [`${file}: ${lines.length} lines`] : [];
+    return [...tooLong, ...lines.flatMap((line, i) => (TRANSPORT_NAMED.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []))];
+  });
+}
+
+describe('the session', () => {
+  const folder = join(ROOT, 'src', 'session');
+  const files = readdirSync(folder).filter((file) => file.endsWith('.ts'));
+
+  it(`names no transport and has no file over ${MAX_SESSION_FILE_LINES} lines`, () => {
+    expect(files.length).toBeGreaterThan(1); // split by job, and read
+    expect(sessionViolations(Object.fromEntries(files.map((file) => [file, readFileSync(join(folder, file), 'utf8')])))).toEqual([]);
+  });
+
+  it('the check catches a long file and a transport named in an import, a branch or a comment', () => {
+    const long = `${'x\n'.repeat(MAX_SESSION_FILE_LINES)}y\n`;
+    expect(sessionViolations({
+      'long.ts': long,
+      'ok.ts': `${'x\n'.repeat(MAX_SESSION_FILE_LINES)}`,
+      'imports.ts': "import { RecordingHttpTransport } from '../transport/http.js';\n",
+      'branch.ts': "if (wire.kind === 'stdio') return;\n",
+      'comment.ts': '// legacy SSE streams\n',
+    })).toEqual([
+      `long.ts: ${MAX_SESSION_FILE_LINES + 1} lines`,
+      "imports.ts:1: import { RecordingHttpTransport } from '../transport/http.js';",
+      "branch.ts:1: if (wire.kind === 'stdio') return;",
+      'comment.ts:1: // legacy SSE streams',
+    ]);
+  });
 });

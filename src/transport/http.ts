@@ -7,11 +7,14 @@ import { createParser } from 'eventsource-parser';
 import { PROTOCOL_VERSION_META_KEY, SdkErrorCode, SdkHttpError, type JSONRPCMessage, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { CapLog, formatSize, ownCopy } from './caps.js';
 import type { HttpTarget } from '../target/target.js';
-import { deliver, keepBounded, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type VariantAnswer, type WireTransport } from './wire.js';
-import type { HttpVariant, ThrottleEvent } from '../types.js';
+import { deliver, keepBounded, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type VariantAnswer, type VariantExchange, type WireTransport } from './wire.js';
+import type { HttpVariant, SessionFacts, ThrottleEvent } from '../types.js';
 import { exhaustedFor, MAX_THROTTLE_WAIT_MS, MAX_THROTTLED_RESENDS, Throttle, throttleWait } from './throttle.js';
 import { frameText, type Frame } from './frame.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
+import { httpOutcome, httpRefusal, mediaType } from './refusal.js';
+import { httpStartupFailure } from './startup.js';
+import { decoyAuthorization } from '../matchers/bearer.js';
 
 /** The most kept of a body that is no JSON-RPC message (an HTML error page): enough to quote and to scan for leaks. */
 export const MAX_OTHER_BODY_CHARS = 16 * 1024;
@@ -96,6 +99,51 @@ export class RecordingHttpTransport implements WireTransport {
 
   get running(): boolean {
     return !this.closed && this.exit === null;
+  }
+
+  /** The resource's URL (without query, fragment or credentials), whether (and how) a token was given, whether a session was issued. */
+  get targetFacts(): Pick<SessionFacts, 'sessionIssued' | 'url' | 'authorized' | 'decoyAuthorization'> {
+    const url = new URL(this.target.url);
+    [url.search, url.hash, url.username, url.password] = ['', '', '', ''];
+    const authorization = this.authorization;
+    return {
+      ...(this.sessionId !== undefined ? { sessionIssued: true } : {}),
+      url: url.href,
+      ...(authorization !== undefined ? { authorized: true, decoyAuthorization: decoyAuthorization(authorization) } : {}),
+    };
+  }
+
+  /** A server at a URL is not ours to restart; only a session it lost is started anew, as the spec tells a client to. */
+  get notRestarted(): string | null {
+    if (this.exit?.lostSession) return null;
+    return `the server at ${this.target.url} stopped answering${this.exit?.error ? ` (${this.exit.error})` : ''}; a server reached over HTTP is not restarted`;
+  }
+
+  restartFailure(reason: string): string {
+    return `the server lost the session it issued, and a new one could not be started (${reason})`;
+  }
+
+  /** The client's own era probe already falls back to initialize: a retry would only repeat the failure. */
+  legacyMayWork(): boolean {
+    return false;
+  }
+
+  /** The handshake was refused with 401 (the SDK's error, or ours, anywhere in the chain of causes) and the user gave no token. */
+  refusedForWantOfToken(error: unknown): boolean {
+    if (this.authorization) return false;
+    for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
+      if (cause instanceof SdkHttpError && cause.status === 401) return true;
+    }
+    return false;
+  }
+
+  async startupFailure(error: unknown, timeoutMs: number): Promise<string> {
+    return httpStartupFailure(this.target.url, error, timeoutMs);
+  }
+
+  /** The user's Authorization header value, whatever case they wrote its name in. */
+  private get authorization(): string | undefined {
+    return Object.entries(this.target.headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
   }
 
   async start(): Promise<void> {
@@ -413,6 +461,12 @@ export class RecordingHttpTransport implements WireTransport {
     });
   }
 
+  /** A variant as the session keeps it: its answer's facts and messages, and what it came to when no message answers it. */
+  async sendVariant(request: Omit<HttpVariant, 'message' | 'body'> & { text?: string; id?: string }, timeoutMs: number): Promise<VariantExchange> {
+    const { facts, messages, timedOut } = await this.variant(request, timeoutMs);
+    return { facts: { http: facts }, messages, outcome: timedOut && facts.status === 0 ? { kind: 'timeout' } : httpOutcome(facts) };
+  }
+
   /** The headers of a GET or DELETE of ours: the user's, the session's, the era's version. */
   private streamHeaders(): Record<string, string> {
     const headers: Record<string, string> = { ...this.target.headers, accept: 'text/event-stream' };
@@ -556,22 +610,10 @@ function lowerCased(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-/** `text/html; charset=utf-8` → `text/html`. */
-function mediaType(contentType: string | null): string | null {
-  return contentType?.split(';')[0].trim().toLowerCase() || null;
-}
-
 /** A body that is a JSON-RPC error: a server that speaks MCP refused the message (no transport fallback then). */
 function isJsonRpcError(body: string): boolean {
   const messages = messagesOf(body);
   return messages !== null && messages.some((m) => 'error' in m);
-}
-
-/** "HTTP 404 text/html: <start of the body>", for messages about a refused POST. */
-export function httpRefusal(facts: HttpFacts, body = facts.text ?? ''): string {
-  const type = mediaType(facts.contentType);
-  const quoted = body.trim() === '' ? '' : `: ${JSON.stringify(ownCopy(body.trim().replace(/\s+/g, ' '), 160))}`;
-  return `HTTP ${facts.status}${type ? ` ${type}` : ''}${quoted}`;
 }
 
 /** A header value as the 2026-07-28 transport sends it: as is when it is plain visible ASCII, else in the Base64 sentinel form. */

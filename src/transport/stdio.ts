@@ -1,12 +1,13 @@
 // A stdio MCP transport that spawns the server and records every frame in and out, its stderr and its exit.
 import { newMarker, RUN_MARKER, terminateTree, track, TERMINATE_GRACE_MS, type TrackedServer } from './process-tree.js';
-import { STDOUT_START_CHARS } from './startup.js';
+import { HandshakeTimeout, startupFailure, STDOUT_START_CHARS, stdoutSighting, type StartupEnd } from './startup.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { SessionFacts } from '../types.js';
 import { CapLog, formatSize, ownCopy, ownTail } from './caps.js';
 import type { StdioTarget } from '../target/target.js';
-import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type Interceptor, type WireTransport } from './wire.js';
+import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type Interceptor, type VariantExchange, type WireTransport } from './wire.js';
 import { frameText, type Frame } from './frame.js';
 
 export type FrameDirection = 'out' | 'in' | 'noise' | 'stderr' | 'exit' | 'spawn-error';
@@ -77,6 +78,46 @@ export class RecordingStdioTransport implements WireTransport {
 
   get running(): boolean {
     return this.child !== undefined && this.exit === null && this.spawnError === null;
+  }
+
+  /** A frame's exchange ends only when a barrier after it is answered: one stream carries every answer. */
+  readonly hasPerRequestStream = false;
+  /** A process that stopped answering is started anew. */
+  readonly notRestarted = null;
+
+  /** What the user gave the server: its arguments and working directory. */
+  get targetFacts(): Pick<SessionFacts, 'userSupplied'> {
+    return { userSupplied: { args: this.target.args ?? [], cwd: this.target.cwd ?? process.cwd() } };
+  }
+
+  restartFailure(reason: string): string {
+    return `the server could not be restarted (${reason})`;
+  }
+
+  /** A process that exited during the era probe (some end at an unknown first request), or answered it in a way the client cannot use; not a silent one. */
+  legacyMayWork(error: unknown): boolean {
+    return !(error instanceof HandshakeTimeout) && this.spawnError === null && (this.exit !== null || stdoutSighting(this.stdoutHead).kind === 'json-rpc');
+  }
+
+  /** A process asks for no token. */
+  refusedForWantOfToken(): boolean {
+    return false;
+  }
+
+  async startupFailure(error: unknown, timeoutMs: number): Promise<string> {
+    if (this.spawnError) return `could not start '${this.target.command}': ${this.spawnError.message}`;
+    if (this.exit !== null) await this.whenDrained(); // its last words on stderr may trail its exit
+    const message = error instanceof Error ? error.message : String(error);
+    const end: StartupEnd =
+      this.exit !== null ? { kind: 'exit', exit: this.exit }
+      : error instanceof HandshakeTimeout || /timed? ?out/i.test(message) ? { kind: 'timeout', ms: timeoutMs }
+      : { kind: 'error', message };
+    return startupFailure(end, this.stdoutHead, this.stderrText);
+  }
+
+  /** Variants are requests that depart from what an HTTP client sends: a process has none. */
+  sendVariant(): Promise<VariantExchange> {
+    throw new Error('an HTTP probe was planned for a server not reached over HTTP');
   }
 
   /** The start of what the server wrote on stdout (at most STDOUT_START_CHARS, as written), for start-up failures. */

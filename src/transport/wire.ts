@@ -1,7 +1,7 @@
-// What every wire transport (stdio, Streamable HTTP, legacy HTTP+SSE) offers the session, and the parts they share:
-// telling JSON-RPC messages from noise, and cutting huge answers down before anything keeps them.
+// What every wire transport (stdio, Streamable HTTP, legacy HTTP+SSE) offers the session, what sets them apart told as
+// capabilities, and the parts they share: telling JSON-RPC messages from noise, cutting huge answers down before anything keeps them.
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { HttpFacts, HttpVariant } from '../types.js';
+import type { HttpFacts, HttpVariant, Outcome, SessionFacts, TransportKind } from '../types.js';
 import { formatSize, ownCopy, ownTail, type CapLog } from './caps.js';
 import type { Frame } from './frame.js';
 
@@ -23,23 +23,59 @@ export interface VariantAnswer {
   timedOut?: true;
 }
 
+/** A request that departs on purpose from what a client sends (no token, a foreign Origin, no Accept, a GET), sent beside the session. */
+export type Variant = HttpVariant;
+
+/** What the wire adds to the exchange of one frame; the session copies it into the exchange without looking inside. */
+export interface ExchangeFacts {
+  /** Over HTTP: how the answer came (status, content type, body kind). */
+  http?: HttpFacts;
+}
+
+/** A variant request's exchange as the session keeps it: its facts, its messages, and its outcome when no message answers it. */
+export interface VariantExchange {
+  facts: ExchangeFacts;
+  messages: Record<string, unknown>[];
+  /** A refusal (a status with whatever body came), a failed connection, or a timeout. */
+  outcome: Outcome;
+}
+
+/** The exchange of one frame of ours is over (where each request's exchange ends on its own, or a refusal ended it). */
+export interface EndedExchange {
+  /** How many JSON-RPC messages it brought. */
+  messages: number;
+  /** Errors with id null it brought: middleware (a rate limit, an auth check) refuses before it reads an id. */
+  orphans: Record<string, unknown>[];
+  /** What it came to when it brought no JSON-RPC message and its end is its answer; undefined when silence is. */
+  outcome?: Outcome;
+}
+
+/** What the session hears from a wire about the frames it sends, given when the wire is opened. */
+export interface WireHooks {
+  /** The facts of the answer to the frame sent with `tag`, once its head is read. */
+  onfacts: (tag: string, facts: ExchangeFacts) => void;
+  onended: (tag: string, end: EndedExchange) => void;
+  /** The frame sent with `tag` waits `ms` before it is sent (again): the server asked the run to slow down. */
+  onheld: (tag: string, ms: number) => void;
+  /** The server asked for more waiting than the run allows: the run must stop, for this reason. */
+  onstop: (reason: string) => void;
+}
+
+export type { HttpFacts };
+
 /** Messages the transport hands to a side channel instead of the SDK client (our raw requests' answers). */
 export type Interceptor = (message: Record<string, unknown>) => boolean;
 
-
 /**
  * A wire transport: the SDK client speaks through it during the handshake, the session writes raw frames through it
- * afterwards and reads every message the server sends through `intercept`.
+ * afterwards and reads every message the server sends through `intercept`. What differs between transports is told
+ * here, so that the session above it never asks which one it was.
  */
-export type { HttpFacts };
-
 export interface WireTransport extends Transport {
   intercept?: Interceptor;
   /** Called for each piece of server output that is not a JSON-RPC message (stdout noise). */
   onnoise?: (text: string) => void;
-  /** HTTP: called once the exchange of the frame sent with `tag` is over (its body read, or its connection failed). */
-  onsettled?: (tag: string, facts: HttpFacts, messages: number, orphans: Record<string, unknown>[]) => void;
-  readonly kind: 'stdio' | 'http' | 'sse';
+  readonly kind: TransportKind;
   readonly running: boolean;
   /** Set once the server ended (stdio) or was found unreachable (HTTP). */
   readonly exit: ExitInfo | null;
@@ -48,10 +84,19 @@ export interface WireTransport extends Transport {
   readonly stderrText: string;
   /** The start of the server's stdout, for start-up failures ('' over HTTP). */
   readonly stdoutHead: string;
+  /**
+   * Each request's exchange ends on its own (Streamable HTTP: its POST answered in full), told through WireHooks.onended: no
+   * barrier is needed to know all it brought, and in the 2026-07-28 era closing it is the cancellation.
+   */
+  readonly hasPerRequestStream: boolean;
+  /** What the probes are told of the target: what the user gave a process, or a URL and its token. */
+  readonly targetFacts: Pick<SessionFacts, 'userSupplied' | 'sessionIssued' | 'url' | 'authorized' | 'decoyAuthorization'>;
+  /** Why a server that stopped answering is not started anew, or null when a new connection replaces this one. */
+  readonly notRestarted: string | null;
   whenExited(): Promise<ExitInfo>;
   whenDrained(ms?: number): Promise<void>;
-  /** HTTP: one request that departs on purpose from what a client sends, answered to the caller alone (see HttpVariant). */
-  variant?(request: Omit<HttpVariant, 'message' | 'body'> & { text?: string; id?: string }, timeoutMs: number): Promise<VariantAnswer>;
+  /** One request that departs on purpose from what a client sends, answered to the caller alone (see Variant). */
+  sendVariant(request: Omit<Variant, 'message' | 'body'> & { text?: string; id?: string }, timeoutMs: number): Promise<VariantExchange>;
   /**
    * Write one frame as it is (stdio adds the newline that ends it). `tag` names it (our id for it) so that HTTP facts and a settled exchange can be told to
    * the session. Returns false when the frame was not sent and no answer can come.
@@ -59,6 +104,14 @@ export interface WireTransport extends Transport {
   sendRaw(frame: Frame, tag?: string): boolean;
   /** The session no longer waits for the frame sent with `tag`: an HTTP request still open is aborted. */
   release(tag: string): void;
+  /** After a failed era probe: may the legacy handshake alone work (false where the client's own probe already fell back to it)? */
+  legacyMayWork(error: unknown): boolean;
+  /** The handshake was refused for want of a token the user did not give: the run goes on without a session. */
+  refusedForWantOfToken(error: unknown): boolean;
+  /** Why start-up failed, told by what the server showed (its stdout, its exit, its telling stderr lines, its refusal). */
+  startupFailure(error: unknown, timeoutMs: number): Promise<string>;
+  /** How a failed attempt to replace this connection is told. */
+  restartFailure(reason: string): string;
 }
 
 /** A stdout line longer than this is no JSON-RPC message we can use: it is recorded as noise and dropped. */
