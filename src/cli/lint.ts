@@ -15,6 +15,7 @@ import { writeBaseline } from '../report/baseline.js';
 import { EXIT, signalExitCode } from '../report/gate.js';
 import { invocationPrefix } from '../report/invocation.js';
 import { quietReport } from '../report/quiet.js';
+import type { ServerOutcome } from '../report/many.js';
 import { Interrupted, formatDuration } from '../interrupt.js';
 import { TOOL_VERSION } from '../version.js';
 import { FORMATS, ReportWriter, prepareOutput, printable, quote, redactAlso, render, renderMany, safe, say, useColor, type Format } from './output.js';
@@ -204,34 +205,40 @@ export async function runLint(opts: LintCommandOptions, command: string[], scrip
     if (run.stale.length > 0) {
       say(`mcp-errlint: warning: ${run.stale.length} baseline entr${run.stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${quote(run.stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
     }
-    // --quiet: every format shows error-level findings only; the gate was settled on all of them, and the exit code stays.
-    const outcomes = opts.quiet ? run.outcomes.map((outcome) => ('report' in outcome ? { ...outcome, report: quietReport(outcome.report) } : outcome)) : run.outcomes;
-    const verbose = opts.verbose === true;
-    const text = (format: Format, color: boolean) =>
-      outcomes.length === 1 && 'report' in outcomes[0] ? render(outcomes[0].report, format, color, verbose) : renderMany(outcomes, format, color, verbose);
-    const out = new ReportWriter(!opts.output);
-    const main = text(opts.format, !opts.output && useColor(opts, process.stdout));
-    if (opts.output) out.toFile(opts.output, main);
-    else process.stdout.write(main);
-    for (const extra of opts.report ?? []) out.toFile(extra.path, text(extra.format, false));
-    const graded = reports[0];
-    if (opts.badge && graded) out.toFile(opts.badge, formatBadge(graded.score.grade, graded.interrupted ? null : graded.score.score, opts.badge.endsWith('.json') ? 'json' : 'svg'));
-    // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
-    if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
-      appendFileSync(process.env.GITHUB_STEP_SUMMARY, text('markdown', false) + '\n');
-    }
+    const written = writeReports(opts, run.outcomes);
     // -q hides progress and lesser findings, never why the run failed.
     for (const report of reports) {
       const { failures } = report.gate;
-      const whose = outcomes.length > 1 ? `${quote(report.server.name)}: ` : '';
+      const whose = run.outcomes.length > 1 ? `${quote(report.server.name)}: ` : '';
       if (failures.length > 0) say(`mcp-errlint: ${whose}failing: ${quote(failures.join('; '))}\n`);
     }
     // A report that could not be written is a run that could not lint (2), unless a signal's code says more.
-    return out.failed ? Math.max(run.exitCode, EXIT.cannotLint) : run.exitCode;
+    return written ? run.exitCode : Math.max(run.exitCode, EXIT.cannotLint);
   } catch (error) {
     clearProgress();
     throw error;
   }
+}
+
+/** The run's report on stdout or in --output, the --report files, the badge and GitHub's step summary; false when a file could not be written. */
+function writeReports(opts: LintCommandOptions, linted: readonly ServerOutcome[]): boolean {
+  // --quiet: every format shows error-level findings only; the gate was settled on all of them, and the exit code stays.
+  const outcomes = opts.quiet ? linted.map((outcome) => ('report' in outcome ? { ...outcome, report: quietReport(outcome.report) } : outcome)) : linted;
+  const verbose = opts.verbose === true;
+  const text = (format: Format, color: boolean) =>
+    outcomes.length === 1 && 'report' in outcomes[0] ? render(outcomes[0].report, format, color, verbose) : renderMany(outcomes, format, color, verbose);
+  const out = new ReportWriter(!opts.output);
+  const main = text(opts.format, !opts.output && useColor(opts, process.stdout));
+  if (opts.output) out.toFile(opts.output, main);
+  else process.stdout.write(main);
+  for (const extra of opts.report ?? []) out.toFile(extra.path, text(extra.format, false));
+  const graded = linted.find((outcome) => 'report' in outcome)?.report;
+  if (opts.badge && graded) out.toFile(opts.badge, formatBadge(graded.score.grade, graded.interrupted ? null : graded.score.score, opts.badge.endsWith('.json') ? 'json' : 'svg'));
+  // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
+  if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
+    appendFileSync(process.env.GITHUB_STEP_SUMMARY, text('markdown', false) + '\n');
+  }
+  return !out.failed;
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
