@@ -1,4 +1,4 @@
-// The lint itself: flags and the config file merged into one lint per server, the lints run, the reports and files written, the exit code of rulebook §8.
+// The lint command: its flags, and the config file merged into one lint per server; the servers are linted by lintServers, and here their reports, files and messages are written, with the exit code of rulebook §8.
 import { appendFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { randomSeed, DEFAULTS, type LintOptions } from '../lint.js';
@@ -138,7 +138,9 @@ export interface LintCommandOptions extends LintFlags, ServerFlags {
  */
 export async function runLint(opts: LintCommandOptions, command: string[], script: string): Promise<number> {
   const progress = !opts.quiet && process.stderr.isTTY;
-  const clearProgress = () => progress && process.stderr.write('\r\u001b[K');
+  const clearProgress = () => {
+    if (progress) process.stderr.write('\r\u001b[K');
+  };
   try {
     const loaded = loadConfig(opts.config, process.cwd());
     const servers = chooseServers(command, opts, loaded, { env: process.env, cwd: process.cwd() });
