@@ -17,7 +17,7 @@ const STAGES = [
   ['causes', '^src/causes/'],
   ['report', '^src/report/'],
   ['config', '^src/config/'],
-  ['lint', '^src/lint\\.ts$'],
+  ['lint', '^src/lint(-servers)?\\.ts$'],
   ['board', '^src/board/'],
   ['cli', '^src/cli/|^src/index\\.ts$'],
 ];

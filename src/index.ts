@@ -1,5 +1,7 @@
 // The programmatic API: `import { lint } from 'mcp-errlint'` returns the same report object as the json format.
 export { lint, DEFAULTS, type LintOptions } from './lint.js';
+export { lintServers, type ServerRun, type LintServersOptions, type LintServersResult } from './lint-servers.js';
+export type { ServerOutcome } from './report/many.js';
 export { exitCodeFor, gateFailures, settle, EXIT } from './report/gate.js';
 export { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline, type BaselineEntry } from './report/baseline.js';
 export { SessionStartError } from './session/session.js';

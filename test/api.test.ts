@@ -1,6 +1,6 @@
 // The programmatic API as a server author uses it inside their own vitest suite (docs/api.md shows this test).
 import { describe, expect, it } from 'vitest';
-import { lint, UsageError, type HttpTransportKind, type LintOptions, type ProbeKind, type ProfileName, type Report, type RuleLevel, type Severity } from 'mcp-errlint';
+import { lint, lintServers, writeBaseline, UsageError, type ServerRun, type HttpTransportKind, type LintOptions, type ProbeKind, type ProfileName, type Report, type RuleLevel, type Severity } from 'mcp-errlint';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runCli } from './helpers/cli.js';
@@ -27,6 +27,30 @@ describe('my MCP server', () => {
     const report = await lint({ target: { command: bin }, seed: 1, runs: 2, timeoutMs: 3000, probes: ['missing-required'] });
     expect(report.server.command).toEqual([bin]);
     expect(report.findings).toEqual([]);
+  });
+});
+
+describe('lintServers', () => {
+  it('lints the servers of a run in turn, one left out, with one baseline across them', async () => {
+    const file = join(tempDir('errlint-api-servers-'), 'baseline.json');
+    const runs: ServerRun[] = [
+      { name: 'off', skipped: 'disabled in its file' },
+      { name: 'trace', options: { target: { command: 'node', args: ['fixtures/stack-trace.mjs'] }, name: 'trace', seed: 1, runs: 2, timeoutMs: 3000, probes: ['missing-required'] } },
+    ];
+    const started: string[] = [];
+    const accepted = await lintServers(runs, { baseline: { file, update: true }, onServer: (name, outcome) => void (outcome ?? started.push(name)) });
+    expect(started).toEqual(['trace']);
+    expect(accepted.outcomes[0]).toEqual({ name: 'off', failure: 'disabled in its file', skipped: true });
+    const trace = accepted.outcomes[1];
+    if (!('report' in trace)) throw new Error(`trace was not linted: ${trace.failure}`);
+    expect(trace.report.findings.map((f) => f.ruleId)).toContain('no-stack-trace');
+    expect(trace.report.findings.every((f) => f.baselined)).toBe(true);
+    expect(accepted.exitCode).toBe(0);
+
+    writeBaseline(file, [trace.report]);
+    const known = await lintServers(runs, { baseline: { file } });
+    expect([known.exitCode, known.stale]).toEqual([0, []]);
+    expect((await lintServers(runs)).exitCode).toBe(1); // the control: without the baseline, the stack trace fails the run
   });
 });
 

@@ -1,9 +1,9 @@
-// The lint itself: flags and the config file merged into one lint per server, the lints run, the reports and files written, the exit code of rulebook §8.
+// The lint command: its flags, and the config file merged into one lint per server; the servers are linted by lintServers, and here their reports, files and messages are written, with the exit code of rulebook §8.
 import { appendFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { lint, randomSeed, DEFAULTS, type LintOptions } from '../lint.js';
-import { SessionStartError } from '../session/session.js';
-import { AuthorizationError, UsageError } from '../errors.js';
+import { randomSeed, DEFAULTS, type LintOptions } from '../lint.js';
+import { lintServers, type ServerRun } from '../lint-servers.js';
+import { UsageError } from '../errors.js';
 import { PROBE_KINDS } from '../types.js';
 import { SETTINGS, TRANSPORT } from '../config/settings.js';
 import { CONFIG_FILE, loadConfig } from '../config/load.js';
@@ -11,12 +11,11 @@ import { mergeOptions, type LintFlags } from '../config/merge.js';
 import { chooseServers, type ServerFlags } from '../config/servers.js';
 import { redactionPatternsOf } from '../matchers/secrets.js';
 import { formatBadge } from '../report/badge.js';
-import { applyBaseline, baselineOf, readBaseline, writeBaseline } from '../report/baseline.js';
-import { EXIT, exitCodeFor, signalExitCode } from '../report/gate.js';
+import { writeBaseline } from '../report/baseline.js';
+import { EXIT, signalExitCode } from '../report/gate.js';
 import { invocationPrefix } from '../report/invocation.js';
 import { quietReport } from '../report/quiet.js';
 import type { ServerOutcome } from '../report/many.js';
-import type { Report } from '../report/model.js';
 import { Interrupted, formatDuration } from '../interrupt.js';
 import { TOOL_VERSION } from '../version.js';
 import { FORMATS, ReportWriter, prepareOutput, printable, quote, redactAlso, render, renderMany, safe, say, useColor, type Format } from './output.js';
@@ -139,125 +138,118 @@ export interface LintCommandOptions extends LintFlags, ServerFlags {
  */
 export async function runLint(opts: LintCommandOptions, command: string[], script: string): Promise<number> {
   const progress = !opts.quiet && process.stderr.isTTY;
+  const clearProgress = () => {
+    if (progress) process.stderr.write('\r\u001b[K');
+  };
   try {
     const loaded = loadConfig(opts.config, process.cwd());
     const servers = chooseServers(command, opts, loaded, { env: process.env, cwd: process.cwd() });
     // One seed for the whole run, so a file of several servers replays from one number.
     const flags = { ...opts, seed: opts.seed ?? loaded?.config.seed ?? randomSeed() };
     const replayPrefix = invocationPrefix({ script, env: process.env, cwd: process.cwd() });
-    const runs = servers.map((server) => ({ server, options: server.skipped ? undefined : { ...mergeOptions(server, flags, loaded), replayPrefix } }));
+    const runs: ServerRun[] = servers.map((server) =>
+      server.skipped ? { name: server.name ?? '', skipped: server.skipped } : { name: server.name ?? '', options: { ...mergeOptions(server, flags, loaded), replayPrefix } },
+    );
+    const many = runs.length > 1;
     // Every output redacts the user's secret patterns and every value this run must never print, of every server.
-    let redacted = runs.flatMap(({ options }) => (options ? redactionPatternsOf(options) : []));
+    let redacted = runs.flatMap((run) => ('options' in run ? redactionPatternsOf(run.options) : []));
     redactAlso(redacted);
     // An access token the lint gets itself: redacted from every output from then on.
     const redactToken = (token: string) => redactAlso((redacted = [...redacted, escapeRegExp(token)]));
-    for (const run of runs) if (run.options) run.options.onSecret = redactToken;
+    for (const run of runs) {
+      if (!('options' in run)) continue;
+      run.options.onSecret = redactToken;
+      if (progress) {
+        const prefix = many ? `${quote(run.name)} ` : '';
+        run.options.onProgress = ({ done, total, tool, probe }) =>
+          process.stderr.write(`\r\u001b[K${safe(`${prefix}[${done + 1}/${total}] ${quote(tool)} · ${probe}`.slice(0, process.stderr.columns || 80), 'text')}`);
+      }
+    }
     // Refuse an output path that cannot be written before the lint spends any time, not after.
     const baselineFile = opts.baseline ?? (opts.updateBaseline ? DEFAULT_BASELINE : undefined);
     if (!opts.dryRun) {
       for (const path of [opts.output, ...(opts.report ?? []).map((r) => r.path)]) if (path) prepareOutput(path, 'the report');
       if (opts.updateBaseline && baselineFile) prepareOutput(baselineFile, 'the baseline');
       if (opts.badge) {
-        if (runs.length > 1) throw new UsageError('--badge shows one server\'s grade: pick one with --server (mcp-errlint scoreboard ranks many)');
+        if (many) throw new UsageError('--badge shows one server\'s grade: pick one with --server (mcp-errlint scoreboard ranks many)');
         prepareOutput(opts.badge, 'the badge');
       }
     }
     say(`Seed: ${flags.seed}\n`);
     if (opts.dryRun) {
-      for (const run of runs) if (run.options) await dryRun(run.options);
+      for (const run of runs) if ('options' in run) await dryRun(run.options);
       return EXIT.ok;
     }
-    const baseline = baselineFile && !opts.updateBaseline ? readBaseline(baselineFile) : undefined;
-    const outcomes: ServerOutcome[] = [];
-    let cannotLint = false;
-    for (const { server, options } of runs) {
-      const name = server.name ?? '';
-      if (!options) {
-        if (runs.length > 1 && !opts.quiet) say(`mcp-errlint: ${quote(name)}: not linted: ${quote(server.skipped ?? '')}\n`);
-        outcomes.push({ name, failure: server.skipped ?? '', skipped: true });
-        continue;
-      }
-      if (runs.length > 1 && !opts.quiet) say(`mcp-errlint: linting ${quote(name)}\n`);
-      if (progress) {
-        const prefix = runs.length > 1 ? `${quote(name)} ` : '';
-        options.onProgress = ({ done, total, tool, probe }) =>
-          process.stderr.write(`\r\u001b[K${safe(`${prefix}[${done + 1}/${total}] ${quote(tool)} · ${probe}`.slice(0, process.stderr.columns || 80), 'text')}`);
-      }
-      try {
-        const report = await lintUntilStopped(options);
-        if (progress) process.stderr.write('\r\u001b[K');
-        if (report.interrupted) say(`mcp-errlint: ${quote(report.interrupted.message)}: writing the report of what was probed\n`);
-        outcomes.push({ name, report });
-        if (report.interrupted && signalExitCode(report.interrupted.by) !== undefined) {
-          // A signal stops the whole run: the servers not reached are listed as such.
-          for (const rest of runs.slice(runs.findIndex((run) => run.server === server) + 1)) outcomes.push({ name: rest.server.name ?? '', failure: `not reached: ${report.interrupted.message}`, skipped: true });
-          break;
-        }
-      } catch (error) {
-        // One server of a file that cannot start is a section with its cause; the others are still linted.
-        if (runs.length === 1 || !(error instanceof SessionStartError || error instanceof UsageError || error instanceof AuthorizationError)) throw error;
-        if (progress) process.stderr.write('\r\u001b[K');
-        say(`mcp-errlint: ${quote(name)}: could not lint: ${error.message}\n`);
-        outcomes.push({ name, failure: error.message });
-        cannotLint = true;
-      }
-    }
-    let reports = outcomes.flatMap((outcome) => ('report' in outcome ? [outcome.report] : []));
+    const run = await untilStopped((signal) =>
+      lintServers(runs, {
+        baseline: baselineFile ? { file: baselineFile, update: opts.updateBaseline } : undefined,
+        signal,
+        onServer(name, outcome) {
+          if (!outcome) {
+            if (many && !opts.quiet) say(`mcp-errlint: linting ${quote(name)}\n`);
+          } else if ('report' in outcome) {
+            clearProgress();
+            if (outcome.report.interrupted) say(`mcp-errlint: ${quote(outcome.report.interrupted.message)}: writing the report of what was probed\n`);
+          } else if (outcome.skipped) {
+            if (many && !opts.quiet) say(`mcp-errlint: ${quote(name)}: not linted: ${quote(outcome.failure)}\n`);
+          } else {
+            clearProgress();
+            say(`mcp-errlint: ${quote(name)}: could not lint: ${outcome.failure}\n`);
+          }
+        },
+      }),
+    );
+    const reports = run.outcomes.flatMap((outcome) => ('report' in outcome ? [outcome.report] : []));
     if (baselineFile && opts.updateBaseline) {
       writeBaseline(baselineFile, reports.map(printable)); // fingerprints are unchanged; tool names are server text
       say(`mcp-errlint: wrote ${plural(reports.reduce((n, r) => n + r.findings.length, 0), 'finding')} to the baseline ${baselineFile}\n`);
     }
-    // What was just accepted no longer fails this run either.
-    const known = baseline ?? (baselineFile && opts.updateBaseline ? baselineOf(reports) : undefined);
-    if (known && baselineFile) {
-      const names = reports.map((report) => report.server.name);
-      reports = reports.map((report) => applyBaseline(report, known, baselineFile, names.filter((name) => name !== report.server.name)));
-      const stale = reports.flatMap((report) => report.baseline!.stale);
-      if (stale.length > 0 && !opts.updateBaseline) {
-        say(`mcp-errlint: warning: ${stale.length} baseline entr${stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${quote(stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
-      }
-      let next = 0;
-      for (const outcome of outcomes) if ('report' in outcome) outcome.report = reports[next++];
+    if (run.stale.length > 0) {
+      say(`mcp-errlint: warning: ${run.stale.length} baseline entr${run.stale.length === 1 ? 'y' : 'ies'} matched nothing this run (fixed, or not reached by these inputs): ${quote(run.stale.map((e) => `${e.ruleId ?? '?'} @ ${e.tool ?? '?'} (${e.probe ?? '?'})`).join(', '))}\n`);
     }
-    // --quiet: every format shows error-level findings only; the gate was settled on all of them, and the exit code stays.
-    if (opts.quiet) for (const outcome of outcomes) if ('report' in outcome) outcome.report = quietReport(outcome.report);
-    const verbose = opts.verbose === true;
-    const text = (format: Format, color: boolean) =>
-      outcomes.length === 1 && 'report' in outcomes[0] ? render(outcomes[0].report, format, color, verbose) : renderMany(outcomes, format, color, verbose);
-    const out = new ReportWriter(!opts.output);
-    const main = text(opts.format, !opts.output && useColor(opts, process.stdout));
-    if (opts.output) out.toFile(opts.output, main);
-    else process.stdout.write(main);
-    for (const extra of opts.report ?? []) out.toFile(extra.path, text(extra.format, false));
-    const graded = reports[0];
-    if (opts.badge && graded) out.toFile(opts.badge, formatBadge(graded.score.grade, graded.interrupted ? null : graded.score.score, opts.badge.endsWith('.json') ? 'json' : 'svg'));
-    // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
-    if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
-      appendFileSync(process.env.GITHUB_STEP_SUMMARY, text('markdown', false) + '\n');
-    }
+    const written = writeReports(opts, run.outcomes);
     // -q hides progress and lesser findings, never why the run failed.
     for (const report of reports) {
       const { failures } = report.gate;
-      const whose = outcomes.length > 1 ? `${quote(report.server.name)}: ` : '';
+      const whose = run.outcomes.length > 1 ? `${quote(report.server.name)}: ` : '';
       if (failures.length > 0) say(`mcp-errlint: ${whose}failing: ${quote(failures.join('; '))}\n`);
     }
-    // The exit code covers every server: the worst of them (a signal's code wins; a server that could not be linted is 2).
-    const code = Math.max(cannotLint ? EXIT.cannotLint : EXIT.ok, ...reports.map(exitCodeFor));
     // A report that could not be written is a run that could not lint (2), unless a signal's code says more.
-    return out.failed ? Math.max(code, EXIT.cannotLint) : code;
+    return written ? run.exitCode : Math.max(run.exitCode, EXIT.cannotLint);
   } catch (error) {
-    if (progress) process.stderr.write('\r\u001b[K');
+    clearProgress();
     throw error;
   }
+}
+
+/** The run's report on stdout or in --output, the --report files, the badge and GitHub's step summary; false when a file could not be written. */
+function writeReports(opts: LintCommandOptions, linted: readonly ServerOutcome[]): boolean {
+  // --quiet: every format shows error-level findings only; the gate was settled on all of them, and the exit code stays.
+  const outcomes = opts.quiet ? linted.map((outcome) => ('report' in outcome ? { ...outcome, report: quietReport(outcome.report) } : outcome)) : linted;
+  const verbose = opts.verbose === true;
+  const text = (format: Format, color: boolean) =>
+    outcomes.length === 1 && 'report' in outcomes[0] ? render(outcomes[0].report, format, color, verbose) : renderMany(outcomes, format, color, verbose);
+  const out = new ReportWriter(!opts.output);
+  const main = text(opts.format, !opts.output && useColor(opts, process.stdout));
+  if (opts.output) out.toFile(opts.output, main);
+  else process.stdout.write(main);
+  for (const extra of opts.report ?? []) out.toFile(extra.path, text(extra.format, false));
+  const graded = linted.find((outcome) => 'report' in outcome)?.report;
+  if (opts.badge && graded) out.toFile(opts.badge, formatBadge(graded.score.grade, graded.interrupted ? null : graded.score.score, opts.badge.endsWith('.json') ? 'json' : 'svg'));
+  // The github format also leaves a scorecard in the job's step summary, as GitHub's own actions do.
+  if (process.env.GITHUB_STEP_SUMMARY && (opts.format === 'github' || opts.report?.some((r) => r.format === 'github'))) {
+    appendFileSync(process.env.GITHUB_STEP_SUMMARY, text('markdown', false) + '\n');
+  }
+  return !out.failed;
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * Lint with SIGINT, SIGTERM and SIGHUP turned into an orderly stop: the first one ends the probing, the server is
- * stopped, and the report of what was probed is returned (marked interrupted); a second one quits at once.
+ * Run `work` with SIGINT, SIGTERM and SIGHUP turned into an orderly stop: the first one aborts its signal (the lint ends
+ * its probing, stops the server and returns the report of what was probed, marked interrupted); a second one quits at once.
  */
-async function lintUntilStopped(options: LintOptions): Promise<Report> {
+async function untilStopped<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const stop = new AbortController();
   const onSignal = (signal: (typeof STOP_SIGNALS)[number]) => {
     if (stop.signal.aborted) process.exit(signalExitCode(signal));
@@ -265,7 +257,7 @@ async function lintUntilStopped(options: LintOptions): Promise<Report> {
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
-    return await lint({ ...options, signal: stop.signal });
+    return await work(stop.signal);
   } finally {
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }

@@ -1,6 +1,7 @@
 // Baselines: known findings (by fingerprint) stay listed but no longer fail the run; entries that match nothing are stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Report } from './model.js';
+import type { ServerOutcome } from './many.js';
 import { UsageError } from '../errors.js';
 import { settle } from './gate.js';
 
@@ -57,4 +58,12 @@ export function applyBaseline(report: Report, baseline: Baseline, file: string, 
   const stale = baseline.findings.filter((f) => !found.has(f.fingerprint) && !otherServers.includes(f.server));
   // Baselined findings still lower the grade (they are defects), but no longer fail the gate.
   return settle({ ...report, findings, baseline: { file, matched: findings.filter((f) => f.baselined).length, stale } });
+}
+
+/** The baseline applied to every report of a run of several servers: each server's entries are its own, never stale elsewhere. */
+export function applyBaselineToRun(outcomes: readonly ServerOutcome[], baseline: Baseline, file: string): ServerOutcome[] {
+  const names = outcomes.flatMap((outcome) => ('report' in outcome ? [outcome.report.server.name] : []));
+  return outcomes.map((outcome) =>
+    'report' in outcome ? { ...outcome, report: applyBaseline(outcome.report, baseline, file, names.filter((name) => name !== outcome.report.server.name)) } : outcome,
+  );
 }
