@@ -1,7 +1,7 @@
 // `mcp-errlint scoreboard <file>`: lint every server of a list (ours, or any MCP client config file), each in a process
 // of its own with its own time budget, a few at once, and rank them on one board.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { makeDirs } from '../util/files.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -155,7 +155,16 @@ export async function runBoard(options: BoardOptions, details?: Map<number, Boar
 
 /** A name safe as a file name. */
 function fileName(name: string, index: number): string {
-  return `${String(index + 1).padStart(3, '0')}-${name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80)}.json`;
+  return `${String(index + 1).padStart(3, '0')}-${safeName(name)}.json`;
+}
+
+const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80);
+
+/** The report a previous run wrote for this server in `dir`, found by name (a registry that changed since moves positions). */
+function previousReport(dir: string, name: string): { file: string; report: Report } | undefined {
+  const file = readdirSync(dir).find((f) => /^\d{3,}-/.test(f) && f.slice(f.indexOf('-') + 1) === `${safeName(name)}.json`);
+  const report = file === undefined ? undefined : readReport(join(dir, file));
+  return file !== undefined && report ? { file, report } : undefined;
 }
 
 /** A report already written, or undefined. */
@@ -177,14 +186,13 @@ function reportRow(server: ListedServer, index: number, exitCode: number, durati
 /** One server, linted by a process of its own; whatever happens to it is its row, never the board's end. */
 async function lintOne(server: ListedServer, index: number, options: BoardOptions, dir: string, details?: Map<number, BoardDetail>): Promise<BoardRow> {
   if (server.class) return { ...rowOf(server.name, index, 2, 0, undefined, server.class.reason), class: server.class.class };
-  const reportPath = join(dir, fileName(server.name, index));
-  const resumed = options.resume ? readReport(reportPath) : undefined;
+  const resumed = options.resume ? previousReport(dir, server.name) : undefined;
   if (resumed) {
-    const { checks: _, ...detail } = resumed;
+    const { checks: _, ...detail } = resumed.report;
     details?.set(index, detail);
-    return reportRow(server, index, resumed.gate.passed ? 0 : 1, resumed.durationMs, resumed, fileName(server.name, index));
+    return reportRow(server, index, resumed.report.gate.passed ? 0 : 1, resumed.report.durationMs, resumed.report, resumed.file);
   }
-  return spawnLint(server, index, options, reportPath, details);
+  return spawnLint(server, index, options, join(dir, fileName(server.name, index)), details);
 }
 
 function spawnLint(server: ListedServer, index: number, options: BoardOptions, reportPath: string, details?: Map<number, BoardDetail>): Promise<BoardRow> {

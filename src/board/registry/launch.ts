@@ -96,5 +96,5 @@ export function launchRemote(remote: Transport, given: Readonly<Record<string, s
   const headers = inputs.pairs(remote.headers, 'header');
   const unset = needsConfig(inputs.missing);
   if (unset) return unset;
-  return { kind: 'remote', url, transport: remote.type === 'sse' ? 'sse' : 'http', headers, secrets: [...inputs.secrets, ...Object.values(headers)] };
+  return { kind: 'remote', url, transport: remote.type === 'sse' ? 'sse' : 'http', headers, secrets: [...new Set([...inputs.secrets, ...Object.values(headers)])] };
 }

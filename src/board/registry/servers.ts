@@ -1,7 +1,7 @@
 // `scoreboard --registry`: the registry's entries as the board's list. Latest versions only, filtered by name and
 // package type, each name once and each remote (host and path) once; every entry launched as clients launch it, or a
 // row with the class that says why it is not started.
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { matchesAny } from '../../util/glob.js';
 import { secretsOf, urlArgs, type ListedServer } from '../run.js';
@@ -50,7 +50,7 @@ export function onPath(command: string, path = ''): boolean {
     if (dir === '') return false;
     try {
       accessSync(join(dir, command), constants.X_OK);
-      return true;
+      return statSync(join(dir, command)).isFile();
     } catch {
       return false;
     }
