@@ -55,6 +55,9 @@ describe('mcp-errlint scoreboard --registry', () => {
     expect(Object.keys(byName).sort()).toEqual(['broken', 'closed-port', 'exits-at-once', 'hangs', 'needs-key', 'needs-token', 'not-published', 'python-server', 'well-behaved']);
     expect(byName['well-behaved']).toMatchObject({ rank: 1, grade: expect.stringMatching(/^(A\+|A|B|C|D|F)$/) });
     expect(byName['well-behaved'].class).toBeUndefined();
+    // Launched as a client would (its variable's default given to its lint as -e): npx -y <package>@<version>.
+    const report = JSON.parse(readFileSync(join(dir, byName['well-behaved'].report!), 'utf8')) as { server: { command: unknown } };
+    expect(report.server.command).toEqual(['npx', '-y', '@errlint-fixtures/well-behaved@1.0.0']);
     const classes = Object.fromEntries(board.rows.filter((row) => row.class).map((row) => [row.name.replace(`${NAME}/`, ''), row.class]));
     expect(classes).toEqual({
       'needs-key': 'needs-config',

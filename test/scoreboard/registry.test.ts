@@ -186,7 +186,7 @@ describe('the board list from a registry', () => {
   const entries = {
     servers: [
       { server: server('io.github.acme/old', { version: '0.1.0', packages: [npm('old')] }), _meta: { 'io.modelcontextprotocol.registry/official': { isLatest: false } } },
-      { server: server('io.github.acme/npm', { packages: [npm('@acme/npm')] }) },
+      { server: server('io.github.acme/npm', { packages: [npm('@acme/npm', { environmentVariables: [{ name: 'ACME_REGION', default: 'eu' }] })] }) },
       { server: server('io.github.acme/npm', { version: '0.9.0', packages: [npm('@acme/npm', { version: '0.9.0' })] }) },
       { server: server('io.github.acme/python', { packages: [{ registryType: 'pypi', identifier: 'acme', version: '1', transport: { type: 'stdio' } }] }) },
       { server: server('io.github.acme/image', { packages: [{ registryType: 'oci', identifier: 'acme/image:1', transport: { type: 'stdio' } }], remotes: [{ type: 'streamable-http', url: 'https://acme.example/image' }] }) },
@@ -202,7 +202,7 @@ describe('the board list from a registry', () => {
   it('latest versions only, each name once, each remote host and path once; a wrong entry is a row naming its index, name and fields', async () => {
     const list = await registryServers(file, { env });
     expect(rows(list)).toEqual([
-      ['io.github.acme/npm', '-- npx -y @acme/npm@1.2.3'],
+      ['io.github.acme/npm', '-e ACME_REGION=eu -- npx -y @acme/npm@1.2.3'],
       ['io.github.acme/python', 'unsupported-runtime'],
       ['io.github.acme/image', '-- docker run -i --rm acme/image:1'],
       ['io.github.acme/remote', '--url https://acme.example/mcp --transport http'],
@@ -215,7 +215,7 @@ describe('the board list from a registry', () => {
   });
 
   it('--name globs and --package-type choose the entries, and the package or remote each is launched from', async () => {
-    expect(rows(await registryServers(file, { env, names: ['io.github.acme/r*', '*/npm'] }))).toEqual([['io.github.acme/npm', '-- npx -y @acme/npm@1.2.3'], ['io.github.acme/remote', '--url https://acme.example/mcp --transport http']]);
+    expect(rows(await registryServers(file, { env, names: ['io.github.acme/r*', '*/npm'] }))).toEqual([['io.github.acme/npm', '-e ACME_REGION=eu -- npx -y @acme/npm@1.2.3'], ['io.github.acme/remote', '--url https://acme.example/mcp --transport http']]);
     expect(rows(await registryServers(file, { env, packageType: 'remote' })).map(([name]) => name)).toEqual(['io.github.acme/image', 'io.github.acme/remote', 'io.github.acme/broken']);
     expect(rows(await registryServers(file, { env, packageType: 'oci' }))).toEqual([['io.github.acme/image', '-- docker run -i --rm acme/image:1'], ['io.github.acme/broken', 'invalid-entry']]);
   });

@@ -75,8 +75,9 @@ function listed(name: string, launch: Launch, env: NodeJS.ProcessEnv): ListedSer
   }
   const redact = secretsOf({ command: launch.command, args: launch.args, env: launch.env }, launch.secrets);
   if (!onPath(launch.command, env.PATH)) return { name, args: [], env: {}, redact, class: { class: 'unsupported-runtime', reason: `'${launch.command}' is not on PATH` } };
-  // The server's variables reach it through the lint's environment, never a command line.
-  return { name, args: ['--', launch.command, ...launch.args], env: launch.env, redact, launcher: launch.command };
+  // The server's variables go to its lint as -e, as for a list's own servers: its report redacts them, its replays read $NAME.
+  const serverEnv = Object.entries(launch.env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
+  return { name, args: [...serverEnv, '--', launch.command, ...launch.args], env: {}, redact, launcher: launch.command };
 }
 
 /** The servers of a registry file or URL, as the board lints them. */
