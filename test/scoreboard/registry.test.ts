@@ -164,15 +164,16 @@ describe('launched as clients launch', () => {
 });
 
 describe('values per server', () => {
-  it('--env <server>:NAME=VALUE, <server>:NAME from the environment; --env-file by server name or glob; later wins', () => {
+  it('--env <server>:NAME=VALUE and --env-file by server name or glob, later wins; $VAR and ${VAR} read from the environment', () => {
     expect(parseEnvFlag('io.github.acme/x:KEY=a=b')).toEqual({ server: 'io.github.acme/x', values: { KEY: 'a=b' } });
-    expect(parseEnvFlag('io.github.acme/*:KEY', { KEY: 'from-env' })).toEqual({ server: 'io.github.acme/*', values: { KEY: 'from-env' } });
-    expect(() => parseEnvFlag('io.github.acme/x:KEY', {})).toThrow(/\$KEY is not set/);
+    expect(parseEnvFlag('io.github.acme/*:Authorization=Bearer ${TOKEN}', { TOKEN: 'from-env' })).toEqual({ server: 'io.github.acme/*', values: { Authorization: 'Bearer from-env' } });
+    expect(() => parseEnvFlag('io.github.acme/x:KEY=$UNSET_ONE', {})).toThrow(/--env io\.github\.acme\/x:KEY names the environment variable UNSET_ONE, which is not set/);
     expect(() => parseEnvFlag('KEY=VALUE')).toThrow(/expects <server>:NAME=VALUE/);
-    const file = writeJson({ 'io.github.acme/*': { REGION: 'eu', KEY: 'file' }, 'io.github.acme/x': { KEY: 'x-file' } });
-    const given = [...readEnvFile(file), parseEnvFlag('io.github.acme/x:REGION=us')];
+    expect(() => parseEnvFlag('io.github.acme/x:KEY')).toThrow(/expects <server>:NAME=VALUE/);
+    const file = writeJson({ 'io.github.acme/*': { REGION: 'eu', KEY: '${env:ACME_KEY}' }, 'io.github.acme/x': { KEY: 'x-file' } });
+    const given = [...readEnvFile(file, { ACME_KEY: 'key-from-env' }), parseEnvFlag('io.github.acme/x:REGION=us')];
     expect(valuesFor('io.github.acme/x', given)).toEqual({ REGION: 'us', KEY: 'x-file' });
-    expect(valuesFor('io.github.acme/y', given)).toEqual({ REGION: 'eu', KEY: 'file' });
+    expect(valuesFor('io.github.acme/y', given)).toEqual({ REGION: 'eu', KEY: 'key-from-env' });
     expect(valuesFor('io.github.other/z', given)).toEqual({});
     expect(() => readEnvFile(writeJson({ 'io.github.acme/x': { KEY: 1 } }))).toThrow(/"io\.github\.acme\/x": expected an object of string values/);
   });
