@@ -4,6 +4,7 @@ import type { Report } from '../report/model.js';
 import { markdownCell } from '../report/escape.js';
 import { percent } from '../report/verdict.js';
 import { plural } from '../util/text.js';
+import { countsLine, countsOf, type BoardClass, type BoardCounts } from './classes.js';
 
 export const BOARD_SCHEMA_VERSION = 1;
 
@@ -26,6 +27,8 @@ export interface BoardRow {
   durationMs: number;
   /** Why it has no grade: it could not start, timed out, was cut short. */
   cause?: string;
+  /** Why it was not graded, in one word (classes.ts): a class is never a grade, and its row is never ranked. */
+  class?: BoardClass;
   /** Its JSON report, relative to the board's --out-dir, when one was written. */
   report?: string;
 }
@@ -40,6 +43,8 @@ export interface Board {
   shard?: { index: number; count: number };
   /** How many servers the whole list has (every shard knows it). */
   servers: number;
+  /** The rows graded and the rows of each class (countsOf). */
+  counts?: BoardCounts;
   rows: BoardRow[];
 }
 
@@ -97,7 +102,8 @@ export function mergeBoards(boards: readonly Board[]): Board {
   }
   const rows = new Map<number, BoardRow>();
   for (const board of boards) for (const row of board.rows) rows.set(row.index, row);
-  return { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source: first.source, seed: first.seed, servers: first.servers, rows: ranked([...rows.values()]) };
+  const merged = ranked([...rows.values()]);
+  return { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source: first.source, seed: first.seed, servers: first.servers, counts: countsOf(merged), rows: merged };
 }
 
 /** The board as a text table (stylish), markdown, or JSON. */
@@ -111,15 +117,16 @@ export function formatBoard(board: Board, format: 'stylish' | 'markdown' | 'json
     row.score === null ? '–' : row.score.toFixed(1),
     row.coverage ? `${row.coverage.probed}/${row.coverage.listed}` : '–',
     percent(row.recovery),
-    row.grade === null ? `could not lint: ${row.cause ?? ''}` : row.failing.join(', ') || '—',
+    row.grade === null ? `${row.class ?? 'could not lint'}: ${row.cause ?? ''}` : row.failing.join(', ') || '—',
     `${(row.durationMs / 1000).toFixed(1)} s`,
   ]);
   const title = `mcp-errlint scoreboard · ${board.source} · seed ${board.seed}${board.shard ? ` · shard ${board.shard.index}/${board.shard.count}` : ''} · ${board.rows.length} of ${plural(board.servers, 'server')}`;
+  const counts = countsLine(countsOf(board.rows));
   if (format === 'markdown') {
     const line = (row: string[]) => `| ${row.map(markdownCell).join(' | ')} |`;
-    return [`## ${markdownCell(title)}`, '', line(header), `|${header.map(() => '---').join('|')}|`, ...cells.map(line), ''].join('\n');
+    return [`## ${markdownCell(title)}`, '', markdownCell(counts), '', line(header), `|${header.map(() => '---').join('|')}|`, ...cells.map(line), ''].join('\n');
   }
   const widths = header.map((_, i) => Math.max(header[i].length, ...cells.map((row) => Math.min(row[i].length, 60))));
   const text = (row: string[]) => row.map((cell, i) => (cell.length > 60 ? `${cell.slice(0, 59)}…` : cell).padEnd(widths[i])).join('  ').trimEnd();
-  return [title, '', text(header), ...cells.map(text), ''].join('\n');
+  return [title, counts, '', text(header), ...cells.map(text), ''].join('\n');
 }

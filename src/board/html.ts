@@ -6,6 +6,7 @@ import { factList, fixed, gradeChip, gradeClass, page, serverBody, t } from '../
 import { percent } from '../report/verdict.js';
 import type { Board, BoardRow } from './board.js';
 import { plural } from '../util/text.js';
+import { BOARD_CLASSES, countsOf } from './classes.js';
 
 /** What the page shows of one server beyond its row: its report without the long list of checks. */
 export type BoardDetail = ReportDetail;
@@ -26,7 +27,7 @@ export function formatBoardHtml(board: Board, details: ReadonlyMap<number, Board
   const perServer = Math.min(FINDINGS_PER_SERVER, Math.max(3, Math.floor(FINDINGS_PER_PAGE / Math.max(1, details.size))));
   return page(
     `mcp-errlint scoreboard · ${board.source}`,
-    [header(board), '<main>', ranking(board), '<div class="charts">', gradeDistribution(board), ruleChart(board, details), '</div>', drillDowns(board, details, perServer), '</main>'],
+    [header(board), '<main>', ranking(board), '<div class="charts">', gradeDistribution(board), ruleChart(board, details), '</div>', classCounts(board), drillDowns(board, details, perServer), '</main>'],
     `Written by mcp-errlint${version ? ` ${t(version)}` : ''}. Every server's text on this page is its own, escaped; nothing here loads from the network.`,
     true,
   );
@@ -48,7 +49,7 @@ function ranking(board: Board): string {
   const rows = board.rows.map((row) => {
     const failing =
       row.grade === null
-        ? `<td class="cause">could not lint: ${t(row.cause ?? 'no report was written')}</td>`
+        ? `<td class="cause">could not lint: ${t(row.cause ?? 'no report was written')}${classTag(row)}</td>`
         : `<td class="failing" data-label="failing rules">${row.failing.length === 0 ? '<span class="none">none</span>' : row.failing.map((id) => `<code>${t(id)}</code>`).join(' ')}${row.cause ? ` <span class="cut">(cut short: ${t(row.cause)})</span>` : ''}</td>`;
     return [
       `<tr data-index="${t(row.index)}" class="${row.grade === null ? 'unlinted' : 'linted'}">`,
@@ -86,6 +87,19 @@ function gradeDistribution(board: Board): string {
     return `<li data-grade="${t(grade ?? 'could not lint')}" data-count="${count}"><span class="label">${gradeChip(grade)}</span><span class="track"><span class="fill ${gradeClass(grade)}" style="width:${width(count, total)}%"></span></span><span class="value">${count}</span></li>`;
   });
   return `<section id="grades"><h2>Grade distribution</h2><ul class="bars">${items.join('')}</ul><p class="hint">${t(plural(total, 'server'))} on this board.</p></section>`;
+}
+
+/** A row's class after its cause: why it has no grade, in one word. */
+const classTag = (row: BoardRow) => (row.class ? ` <span class="class" data-class="${t(row.class)}">(${t(row.class)})</span>` : '');
+
+/** The rows not graded, counted by class (none: no section). */
+function classCounts(board: Board): string {
+  const counts = countsOf(board.rows);
+  const present = BOARD_CLASSES.filter((c) => counts.classes[c] > 0);
+  if (present.length === 0) return '';
+  const total = board.rows.length;
+  const items = present.map((c) => `<li data-class="${t(c)}" data-count="${counts.classes[c]}"><span class="label">${t(c)}</span><span class="track"><span class="fill ${gradeClass(null)}" style="width:${width(counts.classes[c], total)}%"></span></span><span class="value">${counts.classes[c]}</span></li>`);
+  return `<section id="classes"><h2>Not graded, by class</h2><ul class="bars">${items.join('')}</ul><p class="hint">${t(`${counts.graded} graded`)}; a class is never a grade: its server is not ranked.</p></section>`;
 }
 
 interface RuleRate {
@@ -155,7 +169,7 @@ function withoutReport(row: BoardRow): string {
 }
 
 function unlinted(row: BoardRow): string {
-  return `<p class="cause">Could not lint: ${t(row.cause ?? 'no report was written')}</p>${runFacts(row)}`;
+  return `<p class="cause">Could not lint: ${t(row.cause ?? 'no report was written')}${classTag(row)}</p>${runFacts(row)}`;
 }
 
 /** How a server's lint process ended, from its row alone. */

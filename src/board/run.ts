@@ -1,7 +1,7 @@
 // `mcp-errlint scoreboard <file>`: lint every server of a list (ours, or any MCP client config file), each in a process
 // of its own with its own time budget, a few at once, and rank them on one board.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { makeDirs } from '../util/files.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,9 +9,10 @@ import type { Report } from '../report/model.js';
 import { UsageError } from '../errors.js';
 import { parseJson } from '../util/json.js';
 import { readClientConfig } from '../target/client-config.js';
-import { isHttpTarget, type ServerTarget } from '../target/target.js';
+import { isHttpTarget, type HttpTarget, type ServerTarget } from '../target/target.js';
 import { CommandLineSecrets } from '../target/command-secrets.js';
 import { BOARD_SCHEMA_VERSION, inShard, ranked, rowOf, type Board, type BoardRow } from './board.js';
+import { classOf, countsLine, countsOf, type BoardClass } from './classes.js';
 import type { BoardDetail } from './html.js';
 
 /** One server of the list and the words that lint it (after the CLI's own path). */
@@ -24,6 +25,10 @@ export interface ListedServer {
   cwd?: string;
   /** Regexes of its secrets and private values (arguments, URL, environment, headers): the board redacts them as each lint does. */
   redact: string[];
+  /** Set when the server is not to be started at all (a required value missing, no launcher, a wrong entry): its row's class and reason. */
+  class?: { class: BoardClass; reason: string };
+  /** The command that installs and starts it (npx, uvx, dnx, docker): what its install failures look like. */
+  launcher?: string;
 }
 
 /**
@@ -45,7 +50,7 @@ export function readServerList(file: string, env: NodeJS.ProcessEnv = process.en
 }
 
 /** What the board must redact of a server: the secrets its lint finds on its command line, in its URL and environment. */
-function secretsOf(target: ServerTarget, known: readonly string[] = []): string[] {
+export function secretsOf(target: ServerTarget, known: readonly string[] = []): string[] {
   const hidden = new CommandLineSecrets();
   for (const value of known) hidden.secret(value);
   if (isHttpTarget(target)) {
@@ -78,17 +83,20 @@ function ownEntry(entry: unknown, i: number, file: string): ListedServer {
   if (typeof e.url === 'string') target = { url: e.url, headers: record(e.headers, 'headers'), ...(e.transport === 'http' || e.transport === 'sse' ? { transport: e.transport } : {}) };
   else if (typeof e.command === 'string' && e.command !== '') target = { command: e.command, args: strings(e.args, 'args'), env: record(e.env, 'env') };
   else throw bad('needs a "command" or a "url"');
+  if (isHttpTarget(target)) return { name: e.name, ...urlArgs(target, flags), redact: secretsOf(target) };
   const env: Record<string, string> = {};
-  if (isHttpTarget(target)) {
-    // Header values go through the environment, referenced by name: never on a command line a process list shows.
-    const headers = Object.entries(target.headers ?? {}).flatMap(([name, value], h) => {
-      env[`MCP_ERRLINT_BOARD_HEADER_${h}`] = value;
-      return ['--header', `${name}: \${MCP_ERRLINT_BOARD_HEADER_${h}}`];
-    });
-    return { name: e.name, args: [...flags, '--url', target.url, ...(target.transport ? ['--transport', target.transport] : []), ...headers], env, redact: secretsOf(target) };
-  }
   const serverEnv = Object.entries(target.env ?? {}).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
   return { name: e.name, args: [...flags, ...serverEnv, '--', target.command, ...(target.args ?? [])], env, redact: secretsOf(target), ...(typeof e.cwd === 'string' ? { cwd: resolve(file, '..', e.cwd) } : {}) };
+}
+
+/** The lint's words for a server at a URL: header values go through the environment, referenced by name, never on a command line a process list shows. */
+export function urlArgs(target: HttpTarget, flags: readonly string[] = []): { args: string[]; env: Record<string, string> } {
+  const env: Record<string, string> = {};
+  const headers = Object.entries(target.headers ?? {}).flatMap(([name, value], h) => {
+    env[`MCP_ERRLINT_BOARD_HEADER_${h}`] = value;
+    return ['--header', `${name}: \${MCP_ERRLINT_BOARD_HEADER_${h}}`];
+  });
+  return { args: [...flags, '--url', target.url, ...(target.transport ? ['--transport', target.transport] : []), ...headers], env };
 }
 
 export interface BoardOptions {
@@ -101,6 +109,8 @@ export interface BoardOptions {
   jobs: number;
   shard?: { index: number; count: number };
   outDir?: string;
+  /** Reuse the reports already in outDir: a server whose report is there is not linted again. */
+  resume?: boolean;
   /** Flags every lint gets (after the scoreboard's own), e.g. --runs 5 --read-only. */
   lintArgs: string[];
   /** One server's whole time budget; its process is killed a minute past it. */
@@ -120,10 +130,10 @@ export async function runBoard(options: BoardOptions, details?: Map<number, Boar
   const worker = async () => {
     while (next < mine.length) {
       const { server, index } = mine[next++];
-      options.onProgress?.(`linting ${server.name} (${index + 1} of ${servers.length})`);
+      if (!server.class) options.onProgress?.(`linting ${server.name} (${index + 1} of ${servers.length})`);
       const row = await lintOne(server, index, options, dir, details);
-      options.onProgress?.(`${server.name}: ${row.grade ?? `could not lint: ${row.cause}`}`);
       rows.push(row);
+      options.onProgress?.(`${server.name}: ${row.grade ?? `${row.class}: ${row.cause}`} [${rows.length}/${mine.length} done · ${countsLine(countsOf(rows))}]`);
     }
   };
   try {
@@ -138,18 +148,54 @@ export async function runBoard(options: BoardOptions, details?: Map<number, Boar
     seed: options.seed,
     ...(options.shard ? { shard: options.shard } : {}),
     servers: servers.length,
+    counts: countsOf(rows),
     rows: ranked(rows),
   };
 }
 
 /** A name safe as a file name. */
 function fileName(name: string, index: number): string {
-  return `${String(index + 1).padStart(3, '0')}-${name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80)}.json`;
+  return `${String(index + 1).padStart(3, '0')}-${safeName(name)}.json`;
+}
+
+const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80);
+
+/** The report a previous run wrote for this server in `dir`, found by name (a registry that changed since moves positions). */
+function previousReport(dir: string, name: string): { file: string; report: Report } | undefined {
+  const file = readdirSync(dir).find((f) => /^\d{3,}-/.test(f) && f.slice(f.indexOf('-') + 1) === `${safeName(name)}.json`);
+  const report = file === undefined ? undefined : readReport(join(dir, file));
+  return file !== undefined && report ? { file, report } : undefined;
+}
+
+/** A report already written, or undefined. */
+function readReport(path: string): Report | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Report;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A row from a lint's report: a server that answered 401 is needs-auth (its report kept), not a grade. */
+function reportRow(server: ListedServer, index: number, exitCode: number, durationMs: number, report: Report, reportPath?: string): BoardRow {
+  const row = rowOf(server.name, index, exitCode, durationMs, report, undefined, reportPath);
+  const blocked = report.coverage.blocked;
+  return blocked?.kind === 'needs-auth' ? { ...row, grade: null, score: null, class: 'needs-auth', cause: `answered HTTP 401: ${blocked.reason}` } : row;
 }
 
 /** One server, linted by a process of its own; whatever happens to it is its row, never the board's end. */
-function lintOne(server: ListedServer, index: number, options: BoardOptions, dir: string, details?: Map<number, BoardDetail>): Promise<BoardRow> {
-  const reportPath = join(dir, fileName(server.name, index));
+async function lintOne(server: ListedServer, index: number, options: BoardOptions, dir: string, details?: Map<number, BoardDetail>): Promise<BoardRow> {
+  if (server.class) return { ...rowOf(server.name, index, 2, 0, undefined, server.class.reason), class: server.class.class };
+  const resumed = options.resume ? previousReport(dir, server.name) : undefined;
+  if (resumed) {
+    const { checks: _, ...detail } = resumed.report;
+    details?.set(index, detail);
+    return reportRow(server, index, resumed.report.gate.passed ? 0 : 1, resumed.report.durationMs, resumed.report, resumed.file);
+  }
+  return spawnLint(server, index, options, join(dir, fileName(server.name, index)), details);
+}
+
+function spawnLint(server: ListedServer, index: number, options: BoardOptions, reportPath: string, details?: Map<number, BoardDetail>): Promise<BoardRow> {
   const args = [options.bin, '--seed', String(options.seed), '--deadline', `${Math.ceil(options.deadlineMs / 1000)}s`, '-f', 'json', '-o', resolve(reportPath), ...options.lintArgs, ...server.args];
   const started = Date.now();
   return new Promise((done) => {
@@ -159,18 +205,15 @@ function lintOne(server: ListedServer, index: number, options: BoardOptions, dir
     const killer = setTimeout(() => child.kill('SIGKILL'), options.deadlineMs + 60_000);
     const finish = (exitCode: number, spawnError?: string) => {
       clearTimeout(killer);
-      let report: Report | undefined;
-      try {
-        report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
-      } catch {
-        report = undefined;
-      }
-      if (report && details) {
+      const report = readReport(reportPath);
+      const durationMs = Date.now() - started;
+      if (report) {
         const { checks: _, ...detail } = report;
-        details.set(index, detail);
+        details?.set(index, detail);
+        return done(reportRow(server, index, exitCode, durationMs, report, options.outDir ? fileName(server.name, index) : undefined));
       }
       const cause = spawnError ?? lastCause(stderr) ?? `the linter exited with code ${exitCode}`;
-      done(rowOf(server.name, index, exitCode, Date.now() - started, report, report ? undefined : cause, report && options.outDir ? fileName(server.name, index) : undefined));
+      done({ ...rowOf(server.name, index, exitCode, durationMs, undefined, cause), class: classOf(cause, exitCode, server.launcher) });
     };
     child.on('error', (error) => finish(2, error.message));
     child.on('close', (code, signal) => finish(code ?? (signal ? 128 : 2)));

@@ -40,11 +40,13 @@ describe('inShard', () => {
 });
 
 describe('mergeBoards', () => {
-  const all = [row('a', 0, 'A', 90), row('b', 1, 'B', 75), row('c', 2, null, null, { cause: 'timeout' }), row('d', 3, 'A+', 99), row('e', 4, 'C', 60), row('f', 5, 'A', 88)];
+  const all = [row('a', 0, 'A', 90), row('b', 1, 'B', 75), row('c', 2, null, null, { cause: 'no MCP handshake within 10s', class: 'timed-out' }), row('d', 3, 'A+', 99), row('e', 4, 'C', 60), row('f', 5, 'A', 88)];
   const shardOf = (index: number) => board(ranked(all.filter((r) => inShard(r.index, { index, count: 2 }))), { index, count: 2 });
 
   it('gives the board of the whole list, whatever the order of its shards', () => {
-    expect(mergeBoards([shardOf(2), shardOf(1)])).toEqual(board(ranked(all)));
+    const { counts, ...merged } = mergeBoards([shardOf(2), shardOf(1)]);
+    expect(merged).toEqual(board(ranked(all)));
+    expect(counts).toEqual({ graded: 5, classes: { 'needs-config': 0, 'needs-auth': 0, unreachable: 0, 'unsupported-runtime': 0, 'install-failed': 0, 'timed-out': 1, 'could-not-start': 0, 'invalid-entry': 0 } });
   });
 
   it('refuses boards of different runs, and what is not a board', () => {
@@ -55,21 +57,24 @@ describe('mergeBoards', () => {
 });
 
 describe('formatBoard', () => {
-  const rows = ranked([row('a|b', 0, 'A', 90, { failing: ['recovery-hint'] }), row('dead', 1, null, null, { cause: "could not start 'x': ENOENT" })]);
+  const rows = ranked([row('a|b', 0, 'A', 90, { failing: ['recovery-hint'] }), row('dead', 1, null, null, { cause: "could not start 'x': ENOENT", class: 'could-not-start' })]);
 
   it('markdown: one table row per server, pipes escaped, the cause in place of rules', () => {
     const text = formatBoard(board(rows), 'markdown');
     expect(text).toContain('| 1 | a\\|b | A | 90.0 | 2/2 | 88% | recovery-hint | 1.0 s |');
-    expect(text).toContain("could not lint: could not start 'x': ENOENT");
+    expect(text).toContain("could-not-start: could not start 'x': ENOENT");
+    expect(text).toContain('\n1 graded · 1 could-not-start\n');
   });
 
   it('json: the board itself', () => {
     expect(JSON.parse(formatBoard(board(rows), 'json'))).toEqual(board(rows));
   });
 
-  it('stylish: an aligned table with a title naming the shard', () => {
+  it('stylish: an aligned table with a title naming the shard, and the rows counted by class', () => {
     const text = formatBoard(board(rows, { index: 1, count: 2 }), 'stylish');
     expect(text.split('\n')[0]).toBe('mcp-errlint scoreboard · servers.json · seed 3 · shard 1/2 · 2 of 6 servers');
+    expect(text.split('\n')[1]).toBe('1 graded · 1 could-not-start');
+    expect(text).toMatch(/^– +dead +– .* could-not-start: could not start 'x': ENOENT/m);
     expect(text).toMatch(/^1 +a\|b +A +90\.0/m);
   });
 });

@@ -147,3 +147,17 @@ describe('the page of one server is a report (issue 20)', () => {
     expect(page).not.toContain('<table');
   });
 });
+
+describe('formatBoardHtml: rows by class', () => {
+  it('counts the rows of each class in a section of their own, and names the class after the cause', () => {
+    const { board, details } = boardOf([{ name: 'graded', report: reportWith('x') }, { name: 'no-key', cause: 'no value for environment variable KEY' }, { name: 'no-uvx', cause: "'uvx' is not on PATH" }, { name: 'no-uv2', cause: "'uvx' is not on PATH" }]);
+    const classes = ['needs-config', 'unsupported-runtime', 'unsupported-runtime'] as const;
+    board.rows = board.rows.map((row) => (row.grade === null ? { ...row, class: classes[row.index - 1] } : row));
+    const page = formatBoardHtml(board, details);
+    expect([...page.matchAll(/<li data-class="([^"]+)" data-count="(\d+)"/g)].map((m) => [m[1], m[2]])).toEqual([['needs-config', '1'], ['unsupported-runtime', '2']]);
+    expect(page).toContain('<p class="hint">1 graded; a class is never a grade');
+    expect(page).toContain('could not lint: no value for environment variable KEY <span class="class" data-class="needs-config">(needs-config)</span>');
+    // A board with no class has no such section.
+    expect(formatBoardHtml(boardOf([{ name: 'graded', report: reportWith('x') }]).board, details)).not.toContain('id="classes"');
+  });
+});
