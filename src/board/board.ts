@@ -1,6 +1,9 @@
 // The scoreboard: one row per server (its grade, score, coverage, failing rules, time, or why it could not be linted),
 // ranked; shards of one board merge into the board an unsharded run gives.
 import type { Report } from '../report/model.js';
+import { EXIT, exitCodeFor } from '../report/gate.js';
+import type { ServerOutcome } from '../report/many.js';
+import type { ReportDetail } from '../report/html.js';
 import { markdownCell } from '../report/escape.js';
 import { percent } from '../report/verdict.js';
 import { plural } from '../util/text.js';
@@ -129,4 +132,22 @@ export function formatBoard(board: Board, format: 'stylish' | 'markdown' | 'json
   const widths = header.map((_, i) => Math.max(header[i].length, ...cells.map((row) => Math.min(row[i].length, 60))));
   const text = (row: string[]) => row.map((cell, i) => (cell.length > 60 ? `${cell.slice(0, 59)}…` : cell).padEnd(widths[i])).join('  ').trimEnd();
   return [title, counts, '', text(header), ...cells.map(text), ''].join('\n');
+}
+
+/**
+ * The board of one lint run's servers (the servers of a client config file): a row per server, and each report's
+ * detail for its drill-down, as `detailOf` gives it (the CLI's: sanitised for output).
+ */
+export function boardOfRun(outcomes: readonly ServerOutcome[], detailOf: (report: Report) => ReportDetail): { board: Board; details: Map<number, ReportDetail> } {
+  const details = new Map<number, ReportDetail>();
+  const rows = outcomes.map((outcome, index) => {
+    if (!('report' in outcome)) return rowOf(outcome.name, index, outcome.skipped ? 0 : EXIT.cannotLint, 0, undefined, outcome.failure);
+    details.set(index, detailOf(outcome.report));
+    return rowOf(outcome.name, index, exitCodeFor(outcome.report), outcome.report.durationMs, outcome.report);
+  });
+  const first = outcomes.find((o): o is Extract<ServerOutcome, { report: Report }> => 'report' in o);
+  // One server: what it was (its command or URL); several: the config file that declared them.
+  const server = first?.report.server;
+  const source = outcomes.length === 1 && server ? (server.url ?? server.command?.join(' ') ?? server.name) : (first?.report.source.uri ?? 'mcp-errlint');
+  return { board: { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source, seed: first?.report.settings.seed ?? 0, servers: outcomes.length, rows: ranked(rows) }, details };
 }

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { makeDirs } from '../util/files.js';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Report } from '../report/model.js';
 import { UsageError } from '../errors.js';
 import { parseJson } from '../util/json.js';
@@ -225,4 +225,21 @@ function lastCause(stderr: string): string | undefined {
   const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
   const telling = lines.filter((line) => line.startsWith('mcp-errlint:')).at(-1);
   return telling?.replace(/^mcp-errlint: (could not lint: )?/, '');
+}
+
+/** The reports of the boards' servers, where each sits beside its board (board.json in a shard's --out-dir): the drill-downs of the page. */
+export function reportsBeside(files: readonly string[], boards: readonly Board[]): Map<number, BoardDetail> {
+  const details = new Map<number, BoardDetail>();
+  boards.forEach((board, i) => {
+    for (const row of board.rows) {
+      if (!row.report) continue;
+      try {
+        const { checks: _, ...detail } = JSON.parse(readFileSync(join(dirname(files[i]), row.report), 'utf8')) as Report;
+        details.set(row.index, detail);
+      } catch {
+        // Not beside this board: the page says so for that server.
+      }
+    }
+  });
+  return details;
 }

@@ -2,12 +2,11 @@
 import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { makeDirs } from '../util/files.js';
 import { dirname, resolve } from 'node:path';
-import { BOARD_SCHEMA_VERSION, ranked, rowOf, type Board } from '../board/board.js';
-import { formatBoardHtml, type BoardDetail } from '../board/html.js';
+import { boardOfRun } from '../board/board.js';
+import { formatBoardHtml } from '../board/html.js';
 import { formatReportHtml } from '../report/html.js';
 import { UsageError } from '../errors.js';
 import { redact, type SecretOptions } from '../matchers/secrets.js';
-import { EXIT, exitCodeFor } from '../report/gate.js';
 import { formatGithub } from '../report/github.js';
 import { formatJson } from '../report/json.js';
 import { formatJunit } from '../report/junit.js';
@@ -73,18 +72,10 @@ function htmlPage(outcomes: readonly ServerOutcome[]): string {
     const { checks: _, ...detail } = sanitizeReport(only.report, secrets);
     return formatReportHtml(only.name || detail.server.name, detail);
   }
-  const details = new Map<number, BoardDetail>();
-  const rows = outcomes.map((outcome, index) => {
-    if (!('report' in outcome)) return rowOf(outcome.name, index, outcome.skipped ? 0 : EXIT.cannotLint, 0, undefined, outcome.failure);
-    const { checks: _, ...detail } = sanitizeReport(outcome.report, secrets);
-    details.set(index, detail);
-    return rowOf(outcome.name, index, exitCodeFor(outcome.report), outcome.report.durationMs, outcome.report);
+  const { board, details } = boardOfRun(outcomes, (report) => {
+    const { checks: _, ...detail } = sanitizeReport(report, secrets);
+    return detail;
   });
-  const first = outcomes.find((o): o is Extract<ServerOutcome, { report: Report }> => 'report' in o);
-  // One server: what it was (its command or URL); several: the config file that declared them.
-  const server = first?.report.server;
-  const source = outcomes.length === 1 && server ? (server.url ?? server.command?.join(' ') ?? server.name) : (first?.report.source.uri ?? 'mcp-errlint');
-  const board: Board = { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source, seed: first?.report.settings.seed ?? 0, servers: outcomes.length, rows: ranked(rows) };
   return formatBoardHtml(board, details);
 }
 

@@ -1,11 +1,10 @@
 // `mcp-errlint scoreboard` (many servers linted, each in a process of its own, ranked on one board) and `mcp-errlint merge` (the boards of shards as one).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { Report } from '../report/model.js';
+import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { formatBoard, mergeBoards, type Board } from '../board/board.js';
 import { formatBoardHtml, type BoardDetail } from '../board/html.js';
-import { readServerList, runBoard, type ListedServer } from '../board/run.js';
+import { readServerList, reportsBeside, runBoard, type ListedServer } from '../board/run.js';
 import { PACKAGE_TYPES, registryServers, type PackageType } from '../board/registry/servers.js';
 import { parseEnvFlag, readEnvFile, type GivenValues } from '../board/registry/values.js';
 import { CommandLineSecrets } from '../target/command-secrets.js';
@@ -180,22 +179,6 @@ install-failed, timed-out, could-not-start, invalid-entry.`,
   }
 }
 
-/** The reports of the boards' servers, where each sits beside its board (board.json in a shard's --out-dir): the drill-downs of the page. */
-function reportsBeside(files: readonly string[], boards: readonly Board[]): Map<number, BoardDetail> {
-  const details = new Map<number, BoardDetail>();
-  boards.forEach((board, i) => {
-    for (const row of board.rows) {
-      if (!row.report) continue;
-      try {
-        const { checks: _, ...detail } = JSON.parse(readFileSync(join(dirname(files[i]), row.report), 'utf8')) as Report;
-        details.set(row.index, detail);
-      } catch {
-        // Not beside this board: the page says so for that server.
-      }
-    }
-  });
-  return details;
-}
 
 /** `mcp-errlint merge <board.json…>`: the boards of shards as the one board an unsharded run gives. */
 export function mergeShards(args: string[]): number {
