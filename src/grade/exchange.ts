@@ -3,6 +3,7 @@
 import type { Exchange } from '../types.js';
 import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet, type AnswerKind } from '../matchers/surface.js';
 import { describeOutcome, ID_PREFIX } from '../session/session.js';
+import { httpRefusal } from '../transport/refusal.js';
 
 /** The JSON-RPC method of the request an exchange sent; null for a raw frame that names none (bad JSON, a batch). */
 export function methodOf(exchange: Exchange): string | null {
@@ -31,6 +32,8 @@ export interface AnswerSaid {
   kind: AnswerKind;
   /** A JSON-RPC error's code as the server sent it (not always an integer). */
   code?: unknown;
+  /** An HTTP answer's status and content type. */
+  http?: { status: number; contentType: string | null };
   /** '' for an answer with no text (a timeout, silence, a closed connection). */
   text: string;
 }
@@ -39,16 +42,20 @@ export function answerSaid(exchange: Exchange): AnswerSaid {
   const kind = answerKind(exchange);
   const { outcome } = exchange;
   if (outcome.kind === 'error') return { kind, code: outcome.error.code, text: errorText(exchange) };
-  if (outcome.kind === 'http') return { kind, text: outcome.body };
+  if (outcome.kind === 'http') return { kind, http: { status: outcome.status, contentType: outcome.contentType }, text: outcome.body };
   if (kind === 'success') return { kind, text: resultText(exchange) };
   return { kind, text: errorText(exchange) };
 }
 
-/** How an answer with a text opens its line (`isError result`, `JSON-RPC error with code -32602`); undefined for any other. */
-export function answerHead(said: Pick<AnswerSaid, 'kind' | 'code'>): string | undefined {
+/**
+ * How an answer with a text opens its line (`isError result`, `JSON-RPC error with code -32602`, `HTTP 500 text/html`);
+ * undefined for any other.
+ */
+export function answerHead(said: Pick<AnswerSaid, 'kind' | 'code' | 'http'>): string | undefined {
   if (said.kind === 'success') return 'success result';
   if (said.kind === 'tool-error') return 'isError result';
   if (said.kind === 'protocol-error') return `JSON-RPC error with ${describeErrorCode(said.code)}`;
+  if (said.http) return httpRefusal({ ...said.http, body: 'other' }, '');
   return undefined;
 }
 
@@ -56,7 +63,7 @@ export function answerHead(said: Pick<AnswerSaid, 'kind' | 'code'>): string | un
 export function describeAnswer(exchange: Exchange): string {
   const said = answerSaid(exchange);
   const head = answerHead(said);
-  if (head !== undefined) return `${head}: ${isBlank(said.text) ? '(no text)' : `"${snippet(said.text, 160)}"`}`;
+  if (head !== undefined && said.kind !== 'http') return `${head}: ${isBlank(said.text) ? '(no text)' : `"${snippet(said.text, 160)}"`}`;
   switch (said.kind) {
     case 'timeout':
       return `no answer within the timeout (${exchange.elapsedMs} ms)`;

@@ -107,6 +107,7 @@ describe('causesOf', () => {
     expect(key('t', rpcError(-32602, 'Bad  request:\n field x is missing').said)).toBe('JSON-RPC error with code -32602|bad request: field x is missing');
     expect(key('t', { kind: 'tool-error', text: `Quota exceeded ${'x'.repeat(300)}` })).toBe(`isError result|quota exceeded ${'x'.repeat(105)}`);
     expect(key('t', toolError('same words, other kind').said)).not.toBe(key('t', rpcError(-32602, 'same words, other kind').said));
+    expect(key('t', { kind: 'http', http: { status: 502, contentType: 'text/plain' }, text: 'Bad gateway: upstream 10.0.0.7 refused' })).toBe('HTTP 502 text/plain|bad gateway: upstream #.# refused');
     expect(key('t', toolError('Error').said)).toBeUndefined();
     expect(key('t', { kind: 'timeout', text: '' })).toBeUndefined();
   });

@@ -18,8 +18,10 @@ describe('answerSaid', () => {
 
   it('a success: its text; an HTTP answer: its body; no answer: no text', () => {
     expect(answerSaid(exchange({ text: 'found 3 users' }))).toEqual({ kind: 'success', text: 'found 3 users' });
-    const http: Exchange = { ...exchange({}), outcome: { kind: 'http', status: 500, contentType: 'text/html', body: '<html>boom</html>' } };
-    expect(answerSaid(http)).toEqual({ kind: 'http', text: '<html>boom</html>' });
+    const http: Exchange = { ...exchange({}), outcome: { kind: 'http', status: 500, contentType: 'Text/HTML; charset=utf-8', body: '<html>boom</html>' } };
+    expect(answerSaid(http)).toEqual({ kind: 'http', http: { status: 500, contentType: 'Text/HTML; charset=utf-8' }, text: '<html>boom</html>' });
+    expect(answerHead(answerSaid(http))).toBe('HTTP 500 text/html');
+    expect(describeAnswer(http)).toBe('HTTP 500 text/html: "<html>boom</html>"');
     expect(answerSaid(exchange({ timeout: true }))).toEqual({ kind: 'timeout', text: '' });
   });
 });
