@@ -106,6 +106,8 @@ describe('causesOf', () => {
     // The key is the answer line's: its kind and code, and the text's start, whitespace collapsed.
     expect(key('t', rpcError(-32602, 'Bad  request:\n field x is missing').said)).toBe('JSON-RPC error with code -32602|bad request: field x is missing');
     expect(key('t', { kind: 'tool-error', text: `Quota exceeded ${'x'.repeat(300)}` })).toBe(`isError result|quota exceeded ${'x'.repeat(105)}`);
+    // Cut where the line cuts it (160 characters): a quote that closes past the cut is no quoted value.
+    expect(key('t', { kind: 'tool-error', text: `Field '${'q'.repeat(78)}' ${'w'.repeat(70)} 'tail${'t'.repeat(20)}'` })).toBe(`isError result|field ⟨q⟩ ${'w'.repeat(70)} '`);
     expect(key('t', toolError('same words, other kind').said)).not.toBe(key('t', rpcError(-32602, 'same words, other kind').said));
     expect(key('t', { kind: 'http', http: { status: 502, contentType: 'text/plain' }, text: 'Bad gateway: upstream 10.0.0.7 refused' })).toBe('HTTP 502 text/plain|bad gateway: upstream #.# refused');
     expect(key('t', toolError('Error').said)).toBeUndefined();
