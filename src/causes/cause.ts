@@ -1,6 +1,7 @@
 // The causes stage's shapes: findings that share one answer or one mechanism form one cause with one fix, and a
 // framework the answers show (its name, its version) can explain a mechanism and say what to change. Pure data.
 import type { HttpFacts, ProbeKind, Severity } from '../types.js';
+import type { AnswerSaid } from '../grade/exchange.js';
 
 /** What the causes stage reads of a finding (the report's Finding has all of it, already redacted). */
 export interface CauseFinding {
@@ -14,6 +15,8 @@ export interface CauseFinding {
   method: string | null;
   /** One line on what the server answered: `isError result: "…"`, `JSON-RPC error with code -32602: "…"`. */
   answer: string;
+  /** What the server said, as grade read it (its text whole, redacted): what the causes stage reads of the answer. */
+  said: AnswerSaid;
   request: string;
   response: string;
   http?: HttpFacts;

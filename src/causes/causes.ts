@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { escapeRegExp } from '../util/regex.js';
 import { groupBy } from '../util/group.js';
 import { SEVERITY_RANK as RANK } from '../score/score.js';
+import { answerHead } from '../grade/exchange.js';
+import { isBlank, snippet } from '../matchers/surface.js';
 import type { Cause, CauseFinding, CauseInput, Framework, FrameworkSighting } from './cause.js';
 
 /** A mechanism no framework owns: the findings it explains share it whatever the server is built on. */
@@ -83,14 +85,14 @@ function explainedByFramework(finding: CauseFinding, sightings: ReturnType<typeo
 const ruleKey = (f: CauseFinding) => `rule/${f.ruleId}/${f.messageId}`;
 
 /**
- * The answer's text with what varies from tool to tool taken out (the tool's name, quoted names and values, numbers),
- * so that one handler's answers to different tools read the same; undefined for an answer with too little text to
- * share (no answer, an exit, a bare "Error").
+ * The answer's text (its start, as the answer line shows it) with what varies from tool to tool taken out (the tool's
+ * name, quoted names and values, numbers), so that one handler's answers to different tools read the same; undefined
+ * for an answer with too little text to share (no answer, an exit, a bare "Error").
  */
-export function answerKey(finding: Pick<CauseFinding, 'answer' | 'tool'>): string | undefined {
-  const quoted = /^([^"]*?): "([\s\S]*)"$/.exec(finding.answer);
-  if (!quoted) return undefined;
-  const [, kind, text] = quoted;
+export function answerKey(finding: Pick<CauseFinding, 'said' | 'tool'>): string | undefined {
+  const kind = answerHead(finding.said);
+  if (kind === undefined || isBlank(finding.said.text)) return undefined;
+  const text = snippet(finding.said.text, 160);
   const toolName = finding.tool.length >= 3 ? new RegExp(`\\b${escapeRegExp(finding.tool)}\\b`, 'g') : undefined;
   const normal = (toolName ? text.replace(toolName, '⟨tool⟩') : text)
     .toLowerCase()

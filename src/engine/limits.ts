@@ -2,9 +2,8 @@
 // across tools: an upstream that cannot be reached), the tool's budget.
 import type { Exchange, ProbeCase, ProbeKind } from '../types.js';
 import { NO_TOOL } from '../types.js';
-import { answerKind, errorText } from '../matchers/surface.js';
-import { findUnreachableMarker } from '../matchers/phrases.js';
-import { escapeRegExp } from '../util/regex.js';
+import { answerKind } from '../matchers/surface.js';
+import { failureKey, saysUnreachable } from '../matchers/failure.js';
 import { formatDuration } from '../interrupt.js';
 
 /** A tool whose inputs are no longer sent: only those that may run long (valid or any), or all of them. */
@@ -99,7 +98,7 @@ export class ToolLimits {
       const seen = this.failures.get(key) ?? { key, tools: [], refusals: false, upstream: false, fastestMs: exchange.elapsedMs };
       this.failures.set(key, seen);
       seen.refusals ||= !mayRunLong;
-      seen.upstream ||= (mayRunLong && answerKind(exchange) !== 'timeout') || findUnreachableMarker(errorText(exchange)) !== null;
+      seen.upstream ||= (mayRunLong && answerKind(exchange) !== 'timeout') || saysUnreachable(exchange);
       seen.fastestMs = Math.min(seen.fastestMs, exchange.elapsedMs);
       const counts = this.alike.get(tool) ?? new Map<string, number>();
       this.alike.set(tool, counts);
@@ -166,18 +165,8 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/**
- * A failure that took at least a quarter of the timeout (and a second), described without its numbers and without the
- * name of the tool it called (so two tools behind one unreachable host fail alike); else undefined.
- */
+/** A failure that took at least a quarter of the timeout (and a second), as a key alike failures share; else undefined. */
 function slowFailure(exchange: Exchange, timeoutMs: number): string | undefined {
   if (exchange.cancelled || exchange.elapsedMs < slowAfterMs(timeoutMs)) return undefined;
-  const kind = answerKind(exchange);
-  if (kind === 'timeout') return 'no answer within the timeout';
-  if (kind !== 'tool-error' && kind !== 'protocol-error') return undefined;
-  let text = errorText(exchange);
-  const called = (exchange.request?.params as { name?: unknown } | undefined)?.name;
-  if (typeof called === 'string' && called.length >= 3) text = text.replace(new RegExp(`(?<![\\w-])${escapeRegExp(called)}(?![\\w-])`, 'g'), '<tool>');
-  text = text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().slice(0, 80);
-  return `${kind === 'tool-error' ? 'isError' : 'JSON-RPC error'}: "${text}"`;
+  return answerKind(exchange) === 'timeout' ? 'no answer within the timeout' : failureKey(exchange);
 }

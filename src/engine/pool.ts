@@ -3,8 +3,7 @@
 import type { Exchange, ToolInfo } from '../types.js';
 import type { Session } from '../session/session.js';
 import type { PlannedUnit } from '../plan/batches.js';
-import { errorText, isErrorAnswer } from '../matchers/surface.js';
-import { findTransientMarker } from '../matchers/phrases.js';
+import { mayComeFromLoad } from '../matchers/failure.js';
 import { slowAfterMs } from './limits.js';
 
 /** A concurrent unit saw something that could depend on what ran beside it: it is dropped, to run again alone. */
@@ -64,11 +63,5 @@ function disturbance(exchange: Exchange, timeoutMs: number): boolean {
   const kind = exchange.outcome.kind;
   return kind === 'timeout' || kind === 'closed' || exchange.elapsedMs >= Math.min(slowAfterMs(timeoutMs), timeoutMs / 2) / 2
     || (exchange.noise?.length ?? 0) > 0 || (exchange.unmatched?.length ?? 0) > 0 || exchange.answers !== 1 || exchange.progress !== undefined || exchange.cancelled === true
-    || busy(exchange);
-}
-
-/** A refusal that may come from the load itself (a rate limit, "unavailable", "try again"): alone, it might not come. */
-function busy(exchange: Exchange): boolean {
-  if (exchange.outcome.kind === 'http') return exchange.outcome.status === 429 || exchange.outcome.status >= 500;
-  return isErrorAnswer(exchange) && findTransientMarker(errorText(exchange)) !== null;
+    || mayComeFromLoad(exchange);
 }

@@ -1,8 +1,9 @@
 // What an exchange sent and what the server did with it, in words: its method, its raw line, its frame text without our
 // ids, and the answer in one line (`isError result: "…"`, `JSON-RPC error with -32602 …: "…"`, a timeout).
 import type { Exchange } from '../types.js';
-import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet } from '../matchers/surface.js';
+import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet, type AnswerKind } from '../matchers/surface.js';
 import { describeOutcome, ID_PREFIX } from '../session/session.js';
+import { httpRefusal } from '../transport/refusal.js';
 
 /** The JSON-RPC method of the request an exchange sent; null for a raw frame that names none (bad JSON, a batch). */
 export function methodOf(exchange: Exchange): string | null {
@@ -23,24 +24,55 @@ export function withoutOurIds(text: string): string {
 
 const OUR_ID = new RegExp(`"${ID_PREFIX}\\d+"`, 'g');
 
+/**
+ * What the server said, read once for the stages after grading: the kind of answer, a JSON-RPC error's code as sent, and
+ * its text: the error's text (a tool error's text content, a JSON-RPC error's message), a result's text, an HTTP body.
+ */
+export interface AnswerSaid {
+  kind: AnswerKind;
+  /** A JSON-RPC error's code as the server sent it (not always an integer). */
+  code?: unknown;
+  /** An HTTP answer's status and content type. */
+  http?: { status: number; contentType: string | null };
+  /** '' for an answer with no text (a timeout, silence, a closed connection). */
+  text: string;
+}
+
+export function answerSaid(exchange: Exchange): AnswerSaid {
+  const kind = answerKind(exchange);
+  const { outcome } = exchange;
+  if (outcome.kind === 'error') return { kind, code: outcome.error.code, text: errorText(exchange) };
+  if (outcome.kind === 'http') return { kind, http: { status: outcome.status, contentType: outcome.contentType }, text: outcome.body };
+  if (kind === 'success') return { kind, text: resultText(exchange) };
+  return { kind, text: errorText(exchange) };
+}
+
+/**
+ * How an answer with a text opens its line (`isError result`, `JSON-RPC error with code -32602`, `HTTP 500 text/html`);
+ * undefined for any other.
+ */
+export function answerHead(said: Pick<AnswerSaid, 'kind' | 'code' | 'http'>): string | undefined {
+  if (said.kind === 'success') return 'success result';
+  if (said.kind === 'tool-error') return 'isError result';
+  if (said.kind === 'protocol-error') return `JSON-RPC error with ${describeErrorCode(said.code)}`;
+  if (said.http) return httpRefusal({ ...said.http, body: 'other' }, '');
+  return undefined;
+}
+
 /** What the server did, in one line (not redacted: the report redacts it). */
 export function describeAnswer(exchange: Exchange): string {
-  const text = (t: string) => (isBlank(t) ? '(no text)' : `"${snippet(t, 160)}"`);
-  switch (answerKind(exchange)) {
-    case 'success':
-      return `success result: ${text(resultText(exchange))}`;
-    case 'tool-error':
-      return `isError result: ${text(errorText(exchange))}`;
-    case 'protocol-error':
-      return `JSON-RPC error with ${describeErrorCode(exchange.outcome.kind === 'error' ? exchange.outcome.error.code : undefined)}: ${text(errorText(exchange))}`;
+  const said = answerSaid(exchange);
+  const head = answerHead(said);
+  if (head !== undefined && said.kind !== 'http') return `${head}: ${isBlank(said.text) ? '(no text)' : `"${snippet(said.text, 160)}"`}`;
+  switch (said.kind) {
     case 'timeout':
       return `no answer within the timeout (${exchange.elapsedMs} ms)`;
-    case 'silent':
-      return 'no answer';
     case 'closed':
       if (exchange.outcome.kind === 'closed' && exchange.outcome.error !== undefined) return `the connection failed without an answer (${exchange.outcome.error})`;
       return `the server exited without answering${exchange.outcome.kind === 'closed' && exchange.outcome.exitCode !== null ? ` (exit code ${exchange.outcome.exitCode})` : ''}`;
     case 'http':
       return describeOutcome(exchange.outcome);
+    default:
+      return 'no answer';
   }
 }

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import type { Exchange, Graded, HttpFacts, RepairOutcome, RepairRecord, LintOptions, ProbeKind, Probe, RuleHit, Severity, ServerSurfaces, SessionFacts, SourceAnchor, ToolInfo } from '../types.js';
 import { NO_TOOL } from '../types.js';
 import type { EnabledRule } from '../grade/grade.js';
+import type { CauseFinding } from '../causes/cause.js';
 import { templateOf } from '../grade/grade.js';
 import { formatMessage } from '../grade/rule.js';
 import { ruleById, ruleDocsPath } from '../../rules/index.js';
@@ -16,7 +17,7 @@ import { fixOf } from '../grade/grade.js';
 import { coverageOf, needsAuthorization } from '../score/coverage.js';
 import { recoveryOf } from '../score/recovery.js';
 import { redact, redactionPatternsOf, type SecretOptions } from '../matchers/secrets.js';
-import { describeAnswer, methodOf, rawLineOf, withoutOurIds } from '../grade/exchange.js';
+import { answerSaid, describeAnswer, methodOf, rawLineOf, withoutOurIds } from '../grade/exchange.js';
 import { isRecord } from '../util/guards.js';
 import { isHttpTarget, targetName } from '../target/target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -56,9 +57,10 @@ export function assembleReport({ options, settings, rules, probes, server, allTo
   // The target as shown: a secret of its command line or URL as $NAME, the variable a replay reads it from.
   const shown = (options.shown ?? shownTarget(options.target)).map(shownText).map(scrub);
   const secretVariables = variablesOf([...(options.shown ?? []), ...serverWords(options)]);
-  const findings = groupFindings(run.hits, serverName, (hit) => replayCommand(options, settings.seed, settings.timeoutMs, settings.profile, hit.exchange), scrub);
+  const grouped = groupFindings(run.hits, serverName, (hit) => replayCommand(options, settings.seed, settings.timeoutMs, settings.profile, hit.exchange), scrub);
+  const findings = grouped.map(({ finding }) => finding);
   // Findings that share one mechanism or one answer form one cause; a framework the answers show is named.
-  const causeInput = { serverInfo: server.serverInfo, transport: server.facts.transport, protocolVersion: server.facts.protocolVersion, findings };
+  const causeInput = { serverInfo: server.serverInfo, transport: server.facts.transport, protocolVersion: server.facts.protocolVersion, findings: grouped.map(({ finding, said }) => ({ ...finding, said })) };
   const { causes, frameworks } = causesOf(causeInput, { frameworks: FRAMEWORKS, fixOf });
   const counts = { error: 0, warning: 0, note: 0 };
   for (const finding of findings) counts[finding.severity]++;
@@ -132,12 +134,15 @@ function exchangesPerTool(exchanges: readonly Pick<Exchange, 'tool' | 'probe'>[]
   return perTool;
 }
 
-/** One finding per (rule, tool, probe): the worst severity, and the smallest replayable counterexample. */
-function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hit: RuleHit) => string, scrub: (text: string) => string): Finding[] {
+/**
+ * One finding per (rule, tool, probe): the worst severity, and the smallest replayable counterexample; with what its
+ * answer said (redacted), which the causes stage reads.
+ */
+function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hit: RuleHit) => string, scrub: (text: string) => string): Array<{ finding: Finding; said: CauseFinding['said'] }> {
   // Redact whole values first: abbreviating first could cut a token below the length its pattern needs.
   const scrubbed = (value: unknown): unknown => JSON.parse(scrub(JSON.stringify(value ?? null)));
   const groups = groupBy(hits, (hit) => `${hit.ruleId}\u0000${hit.exchange.tool}\u0000${hit.exchange.probe}`);
-  const findings: Finding[] = [];
+  const findings: Array<{ finding: Finding; said: CauseFinding['said'] }> = [];
   for (const group of groups.values()) {
     const severity = group.reduce<Severity>((worst, hit) => (SEVERITY_RANK[hit.severity] > SEVERITY_RANK[worst] ? hit.severity : worst), 'note');
     // The evidence shown is a hit of the finding's own (worst) severity, so message, replay and severity agree.
@@ -146,7 +151,8 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
     const exchanges = new Set(group.map((hit) => hit.exchange.seq));
     const { exchange } = best;
     const sent = sentText(exchange, scrub, scrubbed);
-    findings.push({
+    const said = answerSaid(exchange);
+    const finding: Finding = {
       ruleId: best.ruleId,
       severity,
       messageId: best.messageId,
@@ -164,9 +170,10 @@ function groupFindings(hits: readonly RuleHit[], serverName: string, replay: (hi
       ...(exchange.http ? { http: scrubbed(exchange.http) as HttpFacts } : {}),
       ...(exchange.repair && !exchange.repair.recovered ? { repair: scrubbed(exchange.repair) as RepairRecord } : {}),
       fingerprint: fingerprint(best.ruleId, serverName, exchange.tool, exchange.probe),
-    });
+    };
+    findings.push({ finding, said: { ...said, text: scrub(said.text) } });
   }
-  return findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.ruleId.localeCompare(b.ruleId) || a.tool.localeCompare(b.tool));
+  return findings.sort(({ finding: a }, { finding: b }) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.ruleId.localeCompare(b.ruleId) || a.tool.localeCompare(b.tool));
 }
 
 /** The request frame as sent, in at most 2,000 characters: a line that was no JSON as written, else its JSON. */

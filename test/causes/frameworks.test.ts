@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CauseInput, FrameworkSighting } from '../../src/causes/cause.js';
 import { FRAMEWORKS } from '../../src/causes/frameworks/index.js';
-import { readAnswer } from '../../src/causes/frameworks/answer.js';
 import { compareVersions, formatRange, intersect } from '../../src/causes/frameworks/version-range.js';
 import type { Finding } from '../../src/report/model.js';
 
@@ -206,18 +205,6 @@ describe('mechanisms: which one explains which finding', () => {
         expect(mechanism.fix.slice(0, -1)).not.toMatch(/\.\s+[A-Z]/); // one sentence
       }
     }
-  });
-});
-
-describe('reading an answer back from a finding', () => {
-  const finding = (answer: string, response: string): Finding => ({ answer, response } as Finding);
-  it('takes the response\'s whole text (line breaks and all) over the answer line\'s excerpt', () => {
-    const response = JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: '[\n  {\n    "code": "invalid_type"' } });
-    expect(readAnswer(finding('JSON-RPC error with code -32603: "[ { "code": "invalid_type""', response))).toEqual({ kind: 'protocol-error', code: -32603, text: '[\n  {\n    "code": "invalid_type"' });
-  });
-  it('falls back to the excerpt when the report cut the response\'s text', () => {
-    const response = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: `${'x'.repeat(60)}…[313 chars]` }], isError: true } });
-    expect(readAnswer(finding(`isError result: "${'x'.repeat(159)}…"`, response))).toEqual({ kind: 'tool-error', text: `${'x'.repeat(159)}…` });
   });
 });
 

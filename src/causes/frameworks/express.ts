@@ -1,7 +1,7 @@
 // Express over HTTP: its X-Powered-By header, and the error page of its default error handler (finalhandler), which
 // shows the error's stack unless NODE_ENV=production (docs/frameworks.md).
 import type { CauseFinding as Finding, CauseInput, Framework, FrameworkSighting, Mechanism } from '../cause.js';
-import { finalhandlerPage } from './answer.js';
+import { finalhandlerPage } from './finalhandler.js';
 
 /** A stack frame as finalhandler writes it into its page: a line break, then `    at ` escaped (` &nbsp; &nbsp;at `). */
 const PAGE_STACK_FRAME = /<br>(?: &nbsp;)+at /;

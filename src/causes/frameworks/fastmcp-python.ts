@@ -1,7 +1,6 @@
 // fastmcp, the Python framework (PrefectHQ/fastmcp, formerly jlowin/fastmcp; on the MCP Python SDK): the texts it
 // writes into tool results itself, its mask_error_details option, and what to change (docs/frameworks.md).
 import type { CauseInput, Framework, FrameworkSighting, Mechanism } from '../cause.js';
-import { readAnswer } from './answer.js';
 
 const SOURCE = 'https://github.com/PrefectHQ/fastmcp/blob/v3.4.7/fastmcp_slim/fastmcp/server/server.py';
 const DOCS = 'https://gofastmcp.com/servers/tools#error-handling';
@@ -14,7 +13,7 @@ const CALL_VALIDATION = /^\d+ validation errors? for call\[[^\]]*\]/;
 const UNKNOWN_TOOL = /^Unknown tool: '/;
 
 function sight(input: CauseInput): FrameworkSighting | undefined {
-  const answers = input.findings.map(readAnswer).filter((answer) => answer.kind === 'tool-error');
+  const answers = input.findings.map((finding) => finding.said).filter((answer) => answer.kind === 'tool-error');
   // "Error calling tool '…'" alone is no proof (any server may write it): pydantic's refusal titled call[<function>] is.
   if (!answers.some((answer) => CALL_VALIDATION.test(answer.text))) return undefined;
   const evidence = ['pydantic\'s "validation error for call[…]" of fastmcp\'s argument check'];
@@ -29,7 +28,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Set mask_error_details=True (FastMCP(..., mask_error_details=True) or FASTMCP_MASK_ERROR_DETAILS=true) and raise ToolError with a message written for the model wherever it should read one.',
     source: DOCS,
     explains(finding) {
-      const { kind, text } = readAnswer(finding);
+      const { kind, text } = finding.said;
       const match = ERROR_CALLING.exec(text);
       return ['no-internal-details', 'no-stack-trace', 'no-secrets', 'error-size-bounded'].includes(finding.ruleId) && kind === 'tool-error' && match !== null && match[2] !== undefined;
     },
@@ -40,7 +39,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Raise ToolError with what went wrong and what to change wherever the model can act on it: fastmcp sends a ToolError\'s message even with mask_error_details on.',
     source: DOCS,
     explains(finding) {
-      const { kind, text } = readAnswer(finding);
+      const { kind, text } = finding.said;
       const match = ERROR_CALLING.exec(text);
       return ['error-not-generic', 'recovery-hint', 'agent-recovers'].includes(finding.ruleId) && kind === 'tool-error' && match !== null && match[2] === undefined;
     },
@@ -51,7 +50,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Nothing in your tools causes it and no fastmcp option changes it (its NotFoundError becomes a result in the MCP Python SDK\'s tools/call handler): record the finding in a baseline (--baseline).',
     source: `${SOURCE}#L1306-L1307`,
     explains(finding) {
-      const { kind, text } = readAnswer(finding);
+      const { kind, text } = finding.said;
       return finding.ruleId === 'unknown-tool' && finding.messageId === 'toolErrorResult' && kind === 'tool-error' && UNKNOWN_TOOL.test(text);
     },
   },

@@ -1,7 +1,6 @@
 // fastmcp, the TypeScript framework (punkpeye/fastmcp, on @modelcontextprotocol/sdk 1.x): the texts its tools/call
 // handler writes itself (src/FastMCP.ts), the versions that write them, and what to change (docs/frameworks.md).
 import type { CauseInput, Framework, FrameworkSighting, Mechanism } from '../cause.js';
-import { readAnswer } from './answer.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND } from '../../jsonrpc-codes.js';
 
 const SOURCE = 'https://github.com/punkpeye/fastmcp/blob/v4.16.8/src/FastMCP.ts';
@@ -21,7 +20,7 @@ function sight(input: CauseInput): FrameworkSighting | undefined {
   const evidence = new Set<string>();
   let since31 = false;
   for (const finding of input.findings) {
-    const { kind, code, text } = readAnswer(finding);
+    const { kind, code, text } = finding.said;
     if (kind === 'protocol-error' && code === INVALID_PARAMS && PARAMETER_VALIDATION.test(text)) {
       evidence.add('fastmcp\'s "Tool \'…\' parameter validation failed" error');
       if (PLEASE_CHECK.test(text)) since31 = true;
@@ -42,7 +41,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Declare the tool\'s parameters loosely and validate them inside execute, throwing UserError with what to change: fastmcp returns a UserError as an isError result the model reads.',
     source: `${SOURCE}#L2543-L2555`,
     explains(finding) {
-      const { kind, code, text } = readAnswer(finding);
+      const { kind, code, text } = finding.said;
       return finding.ruleId === 'error-channel' && kind === 'protocol-error' && code === INVALID_PARAMS && PARAMETER_VALIDATION.test(text);
     },
   },
@@ -52,7 +51,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Nothing in your code causes it and no fastmcp option changes it (src/FastMCP.ts throws ErrorCode.MethodNotFound in every release to v4.20.16, the last checked): record the finding in a baseline (--baseline) until fastmcp answers -32602.',
     source: `${SOURCE}#L2534-L2539`,
     explains(finding) {
-      const { kind, code, text } = readAnswer(finding);
+      const { kind, code, text } = finding.said;
       return finding.ruleId === 'unknown-tool' && finding.messageId === 'wrongCode' && kind === 'protocol-error' && code === METHOD_NOT_FOUND && UNKNOWN_TOOL.test(text);
     },
   },
@@ -62,7 +61,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Nothing in your code causes it and no fastmcp option changes it (its complete handler throws UnexpectedStateError in every release to v4.20.16, the last checked): record the finding in a baseline (--baseline).',
     source: `${SOURCE}#L2097-L2175`,
     explains(finding) {
-      const { kind, code, text } = readAnswer(finding);
+      const { kind, code, text } = finding.said;
       return finding.method === 'completion/complete' && kind === 'protocol-error' && code === INTERNAL_ERROR && COMPLETION_REFUSAL.test(text);
     },
   },
@@ -72,7 +71,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Catch failures in execute and throw UserError with a message written for the model (what went wrong, what to change); fastmcp passes every other exception\'s message through as it is.',
     source: 'https://github.com/punkpeye/fastmcp/blob/v4.16.8/README.md#errors',
     explains(finding) {
-      const { kind, text } = readAnswer(finding);
+      const { kind, text } = finding.said;
       return ['no-internal-details', 'no-stack-trace', 'no-secrets', 'error-size-bounded', 'recovery-hint', 'agent-recovers', 'error-not-generic'].includes(finding.ruleId) && kind === 'tool-error' && EXECUTION_FAILED.test(text);
     },
   },

@@ -1,7 +1,6 @@
 // The official MCP Python SDK's high-level server (FastMCP in mcp 1.x, renamed MCPServer in 2.x): the texts it writes
 // into tool results itself, and what to change (docs/frameworks.md).
 import type { CauseInput, Framework, FrameworkSighting, Mechanism } from '../cause.js';
-import { readAnswer } from './answer.js';
 
 const SOURCE = 'https://github.com/modelcontextprotocol/python-sdk/blob/v1.29.0/src/mcp/server';
 
@@ -16,7 +15,7 @@ function sight(input: CauseInput): FrameworkSighting | undefined {
   // "Error executing tool" alone is no proof (servers on other SDKs write it too): pydantic's refusal of the arguments
   // model FastMCP builds, inside it, is.
   const shown = input.findings.some((finding) => {
-    const { kind, text } = readAnswer(finding);
+    const { kind, text } = finding.said;
     const wrapped = ERROR_EXECUTING.exec(text);
     return kind === 'tool-error' && wrapped !== null && ARGUMENTS_MODEL.test(wrapped[2] ?? '');
   });
@@ -31,7 +30,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Nothing in your tools causes it and no FastMCP option changes it: record the finding in a baseline (--baseline).',
     source: `${SOURCE}/lowlevel/server.py#L589-L590`,
     explains(finding) {
-      const { kind, text } = readAnswer(finding);
+      const { kind, text } = finding.said;
       return finding.ruleId === 'unknown-tool' && finding.messageId === 'toolErrorResult' && kind === 'tool-error' && UNKNOWN_TOOL.test(text);
     },
   },

@@ -1,7 +1,7 @@
 // The official MCP TypeScript SDK (@modelcontextprotocol/sdk 1.x, @modelcontextprotocol/server 2.x): the answers its
 // McpServer and its Protocol write themselves, the versions that write them, and what to change (docs/frameworks.md).
 import type { CauseFinding as Finding, CauseInput, Framework, FrameworkSighting, Mechanism } from '../cause.js';
-import { readAnswer, type ReadAnswer } from './answer.js';
+import type { AnswerSaid } from '../../grade/exchange.js';
 import { formatRange, intersect, type Bounds } from './version-range.js';
 import { INTERNAL_ERROR, INVALID_PARAMS } from '../../jsonrpc-codes.js';
 
@@ -28,7 +28,7 @@ interface Clue {
   bounds: Bounds;
 }
 
-function cluesOf(answer: ReadAnswer): Clue[] {
+function cluesOf(answer: AnswerSaid): Clue[] {
   const { kind, code, text } = answer;
   const clues: Clue[] = [];
   const validation = INPUT_VALIDATION.exec(text);
@@ -62,7 +62,7 @@ function cluesOf(answer: ReadAnswer): Clue[] {
 }
 
 function sight(input: CauseInput): FrameworkSighting | undefined {
-  const clues = input.findings.flatMap((finding) => cluesOf(readAnswer(finding)));
+  const clues = input.findings.flatMap((finding) => cluesOf(finding.said));
   if (!clues.some((clue) => clue.strong)) return undefined;
   const evidence = [...new Set(clues.filter((clue) => clue.strong).map((clue) => clue.evidence))];
   const version = formatRange(intersect(clues.map((clue) => clue.bounds)));
@@ -85,7 +85,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Move to @modelcontextprotocol/server 2.0.0 or later, whose McpServer answers an unknown or disabled tool with a JSON-RPC -32602 error (#1389); no 1.x release or option does.',
     source: `${REPO}/pull/1389`,
     explains(finding) {
-      const answer = readAnswer(finding);
+      const answer = finding.said;
       return ofRules(finding, { 'unknown-tool': ['toolErrorResult'] }) && answer.kind === 'tool-error' && TOOL_NOT_FOUND.test(answer.text) && MCP_ERROR_PREFIX.test(answer.text);
     },
   },
@@ -95,7 +95,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Nothing in your handlers causes it and no SDK release changes it (2.x keeps the -32603 on purpose): record these findings in a baseline (--baseline), or screen such requests before the SDK\'s transport.',
     source: `${REPO}/blob/1.30.0/src/shared/protocol.ts#L820-L827`,
     explains(finding) {
-      const answer = readAnswer(finding);
+      const answer = finding.said;
       return ofRules(finding, { 'malformed-request': true, 'request-refusal': true, 'prompt-contract': true, 'resource-not-found': true, 'error-channel': true, 'unknown-tool': true })
         && answer.kind === 'protocol-error' && answer.code === INTERNAL_ERROR && REQUEST_SCHEMA_DUMP.test(answer.text);
     },
@@ -106,7 +106,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Check the URI before parsing it and refuse a malformed one with McpError(ErrorCode.InvalidParams, …); with McpServer, @modelcontextprotocol/server 2.0.0 or later does so itself (#2451).',
     source: `${REPO}/pull/2451`,
     explains(finding) {
-      const answer = readAnswer(finding);
+      const answer = finding.said;
       return finding.method === 'resources/read' && ofRules(finding, { 'resource-not-found': true, 'request-refusal': true }) && answer.kind === 'protocol-error' && answer.code === INTERNAL_ERROR && answer.text === 'Invalid URL';
     },
   },
@@ -116,7 +116,7 @@ const mechanisms: Mechanism[] = [
     fix: 'Register tools with McpServer.registerTool (@modelcontextprotocol/sdk 1.21.0 or later), which returns a thrown error as an isError result, or in a low-level handler return { isError: true, content } for a tool failure and throw McpError(ErrorCode.InvalidParams, …) (ProtocolError in 2.x) for an unknown tool or bad arguments.',
     source: `${REPO}/blob/1.30.0/src/shared/protocol.ts#L820-L827`,
     explains(finding) {
-      const answer = readAnswer(finding);
+      const answer = finding.said;
       return ofRules(finding, {
         'error-channel': ['internalErrorOnInvalidInput', 'internalErrorOnToolFailure'],
         'unknown-tool': ['wrongCode'],
