@@ -2,7 +2,7 @@
 // later one (shared/STYLE.md, "One way through"). test/architecture.test.ts fails on any violation; there are no exceptions.
 /** The stages, in the order data flows through them. */
 const STAGES = [
-  ['core', '^src/(types|errors|version|interrupt|protocol-version|jsonrpc-codes|defaults)\\.ts$|^src/util/'],
+  ['core', '^src/(types|exchange|probe-case|errors|version|interrupt|protocol-version|jsonrpc-codes|defaults)\\.ts$|^src/util/'],
   ['matchers', '^src/matchers/'],
   ['target', '^src/target/'],
   ['transport', '^src/transport/'],

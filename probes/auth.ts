@@ -1,7 +1,9 @@
 // Probe (once per server, over HTTP only): the handshake and tools/list again without the user's token, with a malformed
 // one and with a wrong one of its shape (each after the same request without any token: its control), and the RFC 9728
 // protected-resource metadata, found as a client finds it. Read-only; what a correct server answers is data, by version.
-import type { AuthCase, HttpVariant, Probe, ProbeCase, SessionFacts } from '../src/types.js';
+import type { AuthCase, HttpVariant, ProbeCase } from '../src/probe-case.js';
+import type { Probe } from '../src/plan/types.js';
+import type { SessionFacts } from '../src/session/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 import { TOOL_NAME, TOOL_VERSION } from '../src/version.js';
 import { HTTP_ONLY, NO_CONTEXT } from './surface-case.js';

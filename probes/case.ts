@@ -1,5 +1,6 @@
 // The one builder of the tools/call cases the per-tool probes plan: what to send, what a correct server does, what it aims at.
-import type { ArgumentTarget, Expectation, ProbeCase, TargetKeyword, ToolInfo } from '../src/types.js';
+import type { ArgumentTarget, Expectation, ProbeCase, TargetKeyword } from '../src/probe-case.js';
+import type { ToolInfo } from '../src/session/types.js';
 
 export interface CaseFields {
   /** The arguments sent with the tool's own name. */

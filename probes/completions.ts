@@ -1,6 +1,7 @@
 // Probe (once per server, when it declares completions): completion/complete for a prompt or resource template that
 // does not exist, and for an argument a real prompt does not declare. All read-only.
-import type { Probe, ProbeCase } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
 import { INVALID_PARAMS } from '../src/jsonrpc-codes.js';
 import { NO_CONTEXT, declares, surfaceCase } from './surface-case.js';
 

@@ -1,5 +1,7 @@
 // Probe (once per server): several tools/call requests in flight at once; each must be answered exactly once, with its own id.
-import type { Probe, ProbeCase, ToolInfo, ToolTarget } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase, ToolTarget } from '../src/probe-case.js';
+import type { ToolInfo } from '../src/session/types.js';
 import { requiredProps } from '../src/schema/read.js';
 import { withoutProps } from '../src/schema/values.js';
 import { baseArguments } from '../src/schema/arbitraries.js';

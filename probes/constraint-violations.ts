@@ -1,5 +1,7 @@
 // Probe: break each declared constraint (enum, range, length, pattern, format, item count) just outside its bound; every case is checked invalid with ajv.
-import type { JsonSchema, Probe, ProbeCase, TargetKeyword } from '../src/types.js';
+import type { JsonSchema } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase, TargetKeyword } from '../src/probe-case.js';
 import { isRecord } from '../src/util/guards.js';
 import { safeRegExp, type SafeRegExp } from '../src/util/safe-regex.js';
 import { asSchema, normalizeSchema, numericRange, propertySchemas } from '../src/schema/read.js';

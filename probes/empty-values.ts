@@ -1,5 +1,6 @@
 // Probe: give each typed property its empty value ("", [], {}, 0); the schema (via ajv) says whether the call must fail.
-import type { Probe, ProbeCase } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
 import { asSchema, jsonTypesOf, propertySchemas, type JsonType } from '../src/schema/read.js';
 import { expectationFor, withProp } from '../src/schema/values.js';
 import { baseArguments } from '../src/schema/arbitraries.js';

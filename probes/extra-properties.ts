@@ -1,6 +1,6 @@
 // Probe: add an undeclared property to valid arguments; accepting or rejecting it both pass (rulebook §3), only the answer's shape is graded.
 import fc from 'fast-check';
-import type { Probe } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
 import { asSchema, propertySchemas } from '../src/schema/read.js';
 import { withProp } from '../src/schema/values.js';
 import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';

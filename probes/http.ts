@@ -1,7 +1,8 @@
 // Probe (once per server, Streamable HTTP only): requests that depart on purpose from what a client sends (a foreign
 // Origin, an unknown or a missing session, no Accept, a wrong Content-Type, a GET, a DELETE), each with the answer the
 // negotiated era's transport section asks for.
-import type { HttpExpectation, HttpVariant, Probe, ProbeCase, ProbeContext } from '../src/types.js';
+import type { HttpExpectation, HttpVariant, ProbeCase } from '../src/probe-case.js';
+import type { Probe, ProbeContext } from '../src/plan/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 import { NO_CONTEXT, from2026 } from './surface-case.js';
 

@@ -1,5 +1,6 @@
 // The probe registry, in PROBE_KINDS order; every plan() is guarded so a hostile schema yields a skip, never a throw.
-import { PROBE_KINDS, type Probe, type ProbeKind } from '../src/types.js';
+import { PROBE_KINDS, type ProbeKind } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
 import { probe as missingRequired } from './missing-required.js';
 import { probe as wrongType } from './wrong-type.js';
 import { probe as nullValues } from './null-values.js';

@@ -1,5 +1,6 @@
 // Probe (once per server): frames that break JSON-RPC itself: bad JSON, invalid request objects, an unknown method, a batch.
-import type { Probe, ProbeCase } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
 import { INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR } from '../src/jsonrpc-codes.js';
 
 /** `{id}` in a raw frame becomes an id of ours, so an answer that echoes it can be matched. */

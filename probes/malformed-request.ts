@@ -1,5 +1,7 @@
 // Probe (once per server): tools/call requests whose params are malformed; a correct server answers -32602.
-import type { Probe, ProbeCase, ToolInfo, ToolTarget } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase, ToolTarget } from '../src/probe-case.js';
+import type { ToolInfo } from '../src/session/types.js';
 
 const NO_SUCH_TOOL = 'errlint_no_such_tool';
 

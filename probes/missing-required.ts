@@ -1,6 +1,6 @@
 // Probe: leave out required arguments, each one alone and all at once, and the arguments key itself; a correct server rejects every call.
 import fc from 'fast-check';
-import type { Probe } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
 import { asSchema, requiredProps } from '../src/schema/read.js';
 import { withoutProps } from '../src/schema/values.js';
 import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';

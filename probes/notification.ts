@@ -1,5 +1,6 @@
 // Probe (once per server): notifications, known and unknown; a correct server never answers them.
-import type { Probe, ProbeCase } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
 
 const notification = (method: string, params: unknown, label: string): ProbeCase => ({
   name: '',

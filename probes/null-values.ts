@@ -1,6 +1,6 @@
 // Probe: set each property that does not allow null to null; a correct server rejects every call.
 import fc from 'fast-check';
-import type { Probe } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
 import { allowsNull, asSchema, propertySchemas, requiredProps } from '../src/schema/read.js';
 import { withProp } from '../src/schema/values.js';
 import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';

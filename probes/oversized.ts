@@ -1,6 +1,7 @@
 // Probe: send oversized arguments (100 KB and 1 MB strings, a 10,000-element array, objects nested 64 deep); a bounded answer is expected.
 // A string is made to match its field's pattern and format where it can, so that its size is the one thing wrong with it.
-import type { JsonSchema, Probe } from '../src/types.js';
+import type { JsonSchema } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
 import { isRecord } from '../src/util/guards.js';
 import { validatorFor } from '../src/schema/validate.js';
 import { asSchema, normalizeSchema, propertiesAccepting, propertySchemas, type JsonType } from '../src/schema/read.js';

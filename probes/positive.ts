@@ -1,5 +1,5 @@
 // Probe: schema-valid arguments (confirmed with ajv); a well-formed result is expected. The engine decides which tools may get them.
-import type { Probe } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
 import { asSchema } from '../src/schema/read.js';
 import { arbitraryArguments, baseArguments, safeSample } from '../src/schema/arbitraries.js';
 import { schemaProblem, validatesAgainst, validatorFor } from '../src/schema/validate.js';

@@ -1,6 +1,7 @@
 // Probe (once per server): prompts/get of a name that does not exist, without a required argument, with argument values
 // that are not strings, and with an argument the prompt does not declare. All read-only.
-import type { Probe, ProbeCase } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
 import { INVALID_PARAMS } from '../src/jsonrpc-codes.js';
 import { NO_CONTEXT, surfaceCase } from './surface-case.js';
 import { onProperties } from './case.js';

@@ -1,6 +1,7 @@
 // Probe (once per server): the protocol's own requests with bad params (an invalid cursor, an invalid log level), and a
 // request of each capability the server did not declare, which it must refuse (-32601). All read-only.
-import type { Probe, ProbeCase } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
 import { INVALID_PARAMS, METHOD_NOT_FOUND } from '../src/jsonrpc-codes.js';
 import { NO_CONTEXT, declares, from2026, surfaceCase } from './surface-case.js';
 import { versionAtLeast } from '../src/protocol-version.js';

@@ -1,7 +1,8 @@
 // Probe (once per server): resources/read of a URI that does not exist, a malformed one, another scheme, a template
 // filled with names of nothing, a traversal-looking path; resources/read with params of the wrong shape; and
 // resources/subscribe where the server did not declare it. All read-only.
-import type { Probe, ProbeCase, ProbeContext } from '../src/types.js';
+import type { Probe, ProbeContext } from '../src/plan/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
 import { INVALID_PARAMS, METHOD_NOT_FOUND, RESOURCE_NOT_FOUND } from '../src/jsonrpc-codes.js';
 import { NO_CONTEXT, declares, from2026, surfaceCase } from './surface-case.js';
 

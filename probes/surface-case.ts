@@ -1,6 +1,7 @@
 // The one builder of the requests the surface probes send (resources, prompts, completions, protocol requests), and
 // what the negotiated version's spec says of them.
-import type { ProbeCase, ProbeContext } from '../src/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
+import type { ProbeContext } from '../src/plan/types.js';
 import { versionAtLeast } from '../src/protocol-version.js';
 
 

@@ -1,6 +1,6 @@
 // Probe: put hostile unicode (emoji, bidi override, zero-width, combining marks, non-BMP, U+FFFF, NUL, C0 controls) in string fields.
 import fc from 'fast-check';
-import type { Probe } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
 import { asSchema, propertiesAccepting } from '../src/schema/read.js';
 import { expectationFor, withProp } from '../src/schema/values.js';
 import { arbitraryArguments, baseArguments } from '../src/schema/arbitraries.js';

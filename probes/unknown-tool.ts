@@ -1,6 +1,7 @@
 // Probe (once per server): call tool names that do not exist; a correct server answers -32602.
 import fc from 'fast-check';
-import type { Probe, ProbeCase } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
 
 /** The name with two neighbouring characters swapped (or its last one changed): a plausible typo. */
 function typo(name: string): string {

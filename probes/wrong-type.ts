@@ -1,6 +1,6 @@
 // Probe: give each typed property a value of each JSON type it does not allow; a correct server rejects every call.
 import fc from 'fast-check';
-import type { Probe } from '../src/types.js';
+import type { Probe } from '../src/plan/types.js';
 import { asSchema, propertySchemas, requiredProps, wrongTypesOf, type JsonType } from '../src/schema/read.js';
 import { withProp, wrongTypeValue } from '../src/schema/values.js';
 import { arbitraryArguments, arbitraryOfType, baseArguments } from '../src/schema/arbitraries.js';

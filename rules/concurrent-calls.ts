@@ -1,5 +1,5 @@
 // Rule concurrent-calls: requests in flight together are each answered exactly once, with their own id and their own answer.
-import type { Exchange } from '../src/types.js';
+import type { Exchange } from '../src/exchange.js';
 import type { Rule } from '../src/grade/rule.js';
 import { escapeRegExp } from '../src/util/regex.js';
 import { scanText, snippet } from '../src/matchers/surface.js';

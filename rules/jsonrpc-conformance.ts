@@ -1,5 +1,5 @@
 // Rule jsonrpc-conformance: bad frames get -32700/-32600/-32601 with the right id, batches follow the version rule, and every answer is well-formed JSON-RPC.
-import type { Exchange } from '../src/types.js';
+import type { Exchange } from '../src/exchange.js';
 import type { Rule, RuleContext } from '../src/grade/rule.js';
 import type { Reading } from '../src/grade/reading.js';
 import { codeData, describeErrorCode, errorCodeData, snippet } from '../src/matchers/surface.js';

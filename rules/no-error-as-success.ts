@@ -1,5 +1,5 @@
 // Rule no-error-as-success: a failure must not be disguised as a success result (isError missing) the model will believe.
-import type { Exchange } from '../src/types.js';
+import type { Exchange } from '../src/exchange.js';
 import type { Rule } from '../src/grade/rule.js';
 import { excerpt } from '../src/matchers/surface.js';
 import { findFailure, findLeadingFailure, jsonErrorMarker } from '../src/matchers/phrases.js';

@@ -1,5 +1,5 @@
 // Rule output-schema-conformance: a success's structuredContent conforms to the tool's outputSchema, and from 2025-06-18 comes with a text fallback.
-import type { Exchange } from '../src/types.js';
+import type { Exchange } from '../src/exchange.js';
 import type { Rule } from '../src/grade/rule.js';
 import { ajvFirstError, ajvVerdict } from '../src/schema/validate.js';
 import type { ProtocolVersion } from '../src/types.js';

@@ -1,6 +1,7 @@
 // Rule recovery-hint: an error tells the agent how to recover — the offending argument, the expected input, or the next step.
-import type { Exchange, Surface } from '../src/types.js';
-import { SURFACE_OF } from '../src/types.js';
+import type { Exchange } from '../src/exchange.js';
+import type { Surface } from '../src/plan/types.js';
+import { SURFACE_OF } from '../src/plan/types.js';
 import type { Rule } from '../src/grade/rule.js';
 import { isRecord } from '../src/util/guards.js';
 import { targetNames } from '../src/matchers/sent.js';

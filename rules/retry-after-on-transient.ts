@@ -1,7 +1,7 @@
 // Rule retry-after-on-transient: a transient error says when to retry, so the agent neither hammers nor gives up.
 import type { Rule } from '../src/grade/rule.js';
 import type { Reading } from '../src/grade/reading.js';
-import type { Exchange } from '../src/types.js';
+import type { Exchange } from '../src/exchange.js';
 import { snippet } from '../src/matchers/surface.js';
 import { findDelayText, findTransientMarker } from '../src/matchers/phrases.js';
 

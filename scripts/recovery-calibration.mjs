@@ -22,7 +22,7 @@ import { lint } from '../dist/src/index.js';
 import { Session } from '../dist/src/session/session.js';
 import { refused } from '../dist/src/repair/repair.js';
 import { redactValue } from '../dist/src/matchers/secrets.js';
-import { NO_TOOL } from '../dist/src/types.js';
+import { NO_TOOL } from '../dist/src/plan/types.js';
 import { detectNetns } from './lib/offline.mjs';
 import { SERVERS, serverCommand, serverDir, serverEnv } from './lib/corpus-servers.mjs';
 

@@ -1,7 +1,7 @@
 // The servers of one run (an MCP client config file's, or the one server named), linted in turn: one that cannot start
 // is a section with its cause, a signal ends the run, and one baseline is applied across them all.
 import { lint } from './lint.js';
-import type { LintOptions } from './types.js';
+import type { LintOptions } from './target/types.js';
 import { AuthorizationError, UsageError } from './errors.js';
 import { SessionStartError } from './session/session.js';
 import { applyBaselineToRun, baselineOf, readBaseline } from './report/baseline.js';

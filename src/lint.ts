@@ -1,6 +1,10 @@
 // One lint, end to end: session → plan → run (graded as it goes) → report, within the run's deadline. A thin orchestrator:
 // each stage does its own work in its own folder.
-import { NO_TOOL, type Exchange, type Graded, type LintOptions, type ServerSurfaces } from './types.js';
+import { NO_TOOL } from './plan/types.js';
+import type { Exchange } from './exchange.js';
+import type { Graded } from './engine/types.js';
+import type { LintOptions } from './target/types.js';
+import type { ServerSurfaces } from './session/types.js';
 import { DEFAULTS, randomSeed } from './defaults.js';
 import { Session } from './session/session.js';
 import { selectTools } from './plan/batches.js';

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { callPolicy, destructiveWord, restrictPlan, type SafetyFlags } from '../src/plan/safety.js';
 import { PROBES } from '../probes/index.js';
 import { planBatches } from '../src/plan/batches.js';
-import type { ProbeCase, ToolAnnotations, ToolInfo } from '../src/types.js';
+import type { ProbeCase } from '../src/probe-case.js';
+import type { ToolAnnotations, ToolInfo } from '../src/session/types.js';
 import { VALID_GENERATION } from './probes/schemas.js';
 
 const NONE: SafetyFlags = { allowWrites: false, allowDestructive: false };

@@ -1,6 +1,7 @@
 // The causes stage's shapes: findings that share one answer or one mechanism form one cause with one fix, and a
 // framework the answers show (its name, its version) can explain a mechanism and say what to change. Pure data.
-import type { HttpFacts, ProbeKind, Severity } from '../types.js';
+import type { ProbeKind, Severity } from '../types.js';
+import type { HttpFacts } from '../exchange.js';
 import type { AnswerSaid } from '../grade/exchange.js';
 
 /** What the causes stage reads of a finding (the report's Finding has all of it, already redacted). */

@@ -5,7 +5,7 @@ import { planBatches, selectTools } from '../plan/batches.js';
 import { DEFAULTS } from '../defaults.js';
 import { targetName } from '../target/target.js';
 import { authorize } from '../target/oauth.js';
-import type { LintOptions } from '../types.js';
+import type { LintOptions } from '../target/types.js';
 import { plural, terminalSafe } from '../util/text.js';
 
 export async function planRun(given: LintOptions): Promise<string> {

@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROBE_KINDS, type JsonSchema, type MetadataOptions, type ProfileName, type ProtocolVersion, type RuleLevel, type Severity } from '../types.js';
+import { PROBE_KINDS, type JsonSchema, type ProfileName, type ProtocolVersion, type RuleLevel, type Severity } from '../types.js';
+import type { MetadataOptions } from '../matchers/metadata.js';
 import { RULES } from '../../rules/index.js';
 import { ruleOptionProblems } from '../grade/grade.js';
 import { pointer, schemaErrors } from '../schema/validate.js';

@@ -1,6 +1,6 @@
 // Flags over the config file over defaults: the one place where the command line's settings become LintOptions.
 import { DEFAULTS, randomSeed } from '../defaults.js';
-import type { LintOptions } from '../types.js';
+import type { LintOptions } from '../target/types.js';
 import { UsageError } from '../errors.js';
 import { PROBE_KINDS, type ProbeKind, type ProfileName, type RuleLevel, type Severity } from '../types.js';
 import type { LoadedConfig } from './load.js';

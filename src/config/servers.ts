@@ -11,7 +11,7 @@ import { parseHeader } from '../target/expand.js';
 import { CommandLineSecrets, hidesSecret, shownText } from '../target/command-secrets.js';
 import { credentialsFromEnv } from '../target/oauth.js';
 import { urlProblem } from './settings.js';
-import type { OAuthClientCredentials, ShownWord, SourceAnchor } from '../types.js';
+import type { OAuthClientCredentials, ShownWord, SourceAnchor } from '../target/types.js';
 
 /** The flags that say which server to lint and how to reach it. */
 export interface ServerFlags {

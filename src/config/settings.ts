@@ -2,7 +2,8 @@
 // (naming the flag, on both) that refuses it before anything starts.
 import { UsageError } from '../errors.js';
 import { parseDuration } from '../interrupt.js';
-import { PROBE_KINDS, PROTOCOL_VERSIONS, type LintOptions, type ProbeKind, type ProfileName, type ProtocolVersion, type RuleLevel, type Severity } from '../types.js';
+import { PROBE_KINDS, PROTOCOL_VERSIONS, type ProbeKind, type ProfileName, type ProtocolVersion, type RuleLevel, type Severity } from '../types.js';
+import type { LintOptions } from '../target/types.js';
 import { RULES } from '../../rules/index.js';
 import { ruleOptionProblems } from '../grade/grade.js';
 import { isHttpTarget } from '../target/target.js';

@@ -1,9 +1,9 @@
 // Does an answer give an agent anything? One reading for both recovery rules: recovery-hint fails an answer that gives
 // nothing, and the repair agent tells "not recoverable" (it gives nothing) from "undetermined" (it names something the
 // agent could not turn into a call) by it.
-import type { Exchange, MetadataOptions } from '../types.js';
+import type { Exchange } from '../exchange.js';
 import { expectations, nextSteps } from '../matchers/phrases.js';
-import { hasActionableMetadata } from '../matchers/metadata.js';
+import { hasActionableMetadata, type MetadataOptions } from '../matchers/metadata.js';
 import { escapeRegExp } from '../util/regex.js';
 import { isRecord } from '../util/guards.js';
 import type { AnswerView, CallView, Diagnosis } from './diagnosis.js';

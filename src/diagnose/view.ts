@@ -1,7 +1,9 @@
 // What a client hands a model of a refused call: the answer's texts and structured parts, with its metadata, and the
 // call as the agent made it. The agent reads nothing else.
-import type { Exchange, JsonSchema, MetadataOptions, ToolInfo } from '../types.js';
-import { extractMetadata } from '../matchers/metadata.js';
+import type { JsonSchema } from '../types.js';
+import type { Exchange } from '../exchange.js';
+import type { ToolInfo } from '../session/types.js';
+import { extractMetadata, type MetadataOptions } from '../matchers/metadata.js';
 import { answerKind, textItems } from '../matchers/surface.js';
 import { isRecord } from '../util/guards.js';
 import type { AnswerView, CallView } from './diagnosis.js';

@@ -1,5 +1,6 @@
 // RFC 9728 discovery as an MCP client makes it, for the auth probe: the resource_metadata a 401's challenge names, else the well-known URIs.
-import type { Delivery, Discovery, Exchange } from '../types.js';
+import type { Delivery } from '../probe-case.js';
+import type { Discovery, Exchange } from '../exchange.js';
 import type { RawExchange, Session } from '../session/session.js';
 import { bearerChallenge } from '../matchers/bearer.js';
 

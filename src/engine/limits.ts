@@ -1,7 +1,9 @@
 // What stops a tool's inputs before the run's deadline does: slow valid input, failures alike and slow (on one tool, or
 // across tools: an upstream that cannot be reached), the tool's budget.
-import type { Exchange, ProbeCase, ProbeKind } from '../types.js';
-import { NO_TOOL } from '../types.js';
+import type { ProbeKind } from '../types.js';
+import type { Exchange } from '../exchange.js';
+import type { ProbeCase } from '../probe-case.js';
+import { NO_TOOL } from '../plan/types.js';
 import { answerKind } from '../matchers/surface.js';
 import { failureKey, saysUnreachable } from '../matchers/failure.js';
 import { formatDuration } from '../interrupt.js';

@@ -1,6 +1,7 @@
 // Tools probed side by side: the pool hands out tool units in order, and sends the run back to one tool at a time as
 // soon as an answer could depend on what ran beside it.
-import type { Exchange, ToolInfo } from '../types.js';
+import type { Exchange } from '../exchange.js';
+import type { ToolInfo } from '../session/types.js';
 import type { Session } from '../session/session.js';
 import type { PlannedUnit } from '../plan/batches.js';
 import { mayComeFromLoad } from '../matchers/failure.js';

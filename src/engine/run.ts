@@ -1,8 +1,14 @@
 // The run stage: executes each (tool, probe) batch of the plan against the session under one seed, grading every answer
 // as it comes (shrinking follows the rules that failed), within the tool limits, one tool at a time or side by side.
 import fc from 'fast-check';
-import type { Exchange, Graded, GradedExchange, ProbeCase, ProbeKind, RepairOutcome, RepairRecord, RuleHit, Skip, ToolInfo } from '../types.js';
-import { NO_TOOL, UNKNOWN_PATH } from '../types.js';
+import type { ProbeKind } from '../types.js';
+import type { Exchange, RepairOutcome, RepairRecord } from '../exchange.js';
+import type { Graded, GradedExchange, RuleHit } from './types.js';
+import type { ProbeCase } from '../probe-case.js';
+import type { Skip } from '../plan/types.js';
+import type { ToolInfo } from '../session/types.js';
+import { NO_TOOL } from '../plan/types.js';
+import { UNKNOWN_PATH } from './types.js';
 import type { RawExchange, Session } from '../session/session.js';
 import { withhold } from './withhold.js';
 import { planUnits, type Batch, type PlannedUnit, type PlanOptions } from '../plan/batches.js';

@@ -1,7 +1,8 @@
 // The search over one batch's inputs: explore every input once, then shrink each rule's first failure with fast-check.
 import fc from 'fast-check';
-import type { ProbeCase, RuleHit } from '../types.js';
-import { UNKNOWN_PATH } from '../types.js';
+import type { ProbeCase } from '../probe-case.js';
+import type { RuleHit } from './types.js';
+import { UNKNOWN_PATH } from './types.js';
 
 /** Shrinking re-sends inputs to the server; past this many extra calls per (tool, probe) it stops. */
 const SHRINK_BUDGET = 40;

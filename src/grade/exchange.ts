@@ -1,6 +1,6 @@
 // What an exchange sent and what the server did with it, in words: its method, its raw line, its frame text without our
 // ids, and the answer in one line (`isError result: "…"`, `JSON-RPC error with -32602 …: "…"`, a timeout).
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../exchange.js';
 import { answerKind, describeErrorCode, errorText, isBlank, resultText, snippet, type AnswerKind } from '../matchers/surface.js';
 import { describeOutcome, ID_PREFIX } from '../session/session.js';
 import { httpRefusal } from '../transport/refusal.js';

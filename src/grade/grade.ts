@@ -1,6 +1,9 @@
 // The grade stage: the rules in force (levels and options settled once per run) and the grading of one exchange through
 // one reading of its answer. Pure.
-import type { Exchange, Graded, ProfileName, RuleHit, RuleLevel, SessionFacts, Severity } from '../types.js';
+import type { ProfileName, RuleLevel, Severity } from '../types.js';
+import type { Exchange } from '../exchange.js';
+import type { Graded, RuleHit } from '../engine/types.js';
+import type { SessionFacts } from '../session/types.js';
 import { UsageError } from '../errors.js';
 import type { MetadataOptions } from '../matchers/metadata.js';
 import { schemaErrors } from '../schema/validate.js';

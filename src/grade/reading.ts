@@ -1,6 +1,7 @@
 // One reading of an answer, shared by every rule: what kind of answer it is, its texts and error surfaces, its metadata,
 // and what we sent. Each part is worked out on first use and kept, so no rule reads the answer again.
-import type { Exchange, SessionFacts } from '../types.js';
+import type { Exchange } from '../exchange.js';
+import type { SessionFacts } from '../session/types.js';
 import {
   answerKind,
   errorCode,

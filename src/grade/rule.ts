@@ -1,6 +1,7 @@
 // What a rule is: declarative meta (messages with their severities, options with their schema and defaults, what a
 // failure means for the grade) and one pure check of one answer's reading.
-import type { Grade, JsonSchema, ProfileName, RuleLevel, SessionFacts, Severity } from '../types.js';
+import type { Grade, JsonSchema, ProfileName, RuleLevel, Severity } from '../types.js';
+import type { SessionFacts } from '../session/types.js';
 import type { Reading } from './reading.js';
 
 /**

@@ -1,6 +1,6 @@
 // What an answer says of the failure behind it, as facts the engine decides on without reading the words: a refusal the
 // load may have caused, an upstream that could not be reached, and an error answer as one key across tools.
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../exchange.js';
 import { answerKind, errorText, isErrorAnswer } from './surface.js';
 import { findTransientMarker, findUnreachableMarker } from './phrases.js';
 import { escapeRegExp } from '../util/regex.js';

@@ -1,6 +1,6 @@
 // How the answer to a request of the http probe compares with what its case says a correct server answers: right,
 // served as usual, a server error, or refused with another status; and that answer in a few words for a finding.
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../exchange.js';
 import { describeErrorCode } from './surface.js';
 
 export type HttpVerdict = 'right' | 'served' | 'server-error' | 'other-status';

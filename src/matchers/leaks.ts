@@ -1,7 +1,14 @@
 // Internal-detail patterns (rulebook §4 no-internal-details): absolute paths, internal hosts, private addresses, dumps.
 import { isAbsolute, resolve } from 'node:path';
 import { compilePattern } from './pattern.js';
-import type { UserSupplied } from '../types.js';
+
+/** What the user gave the server to start it; a path in it that comes back in an error is the user's own, not a leak. */
+export interface UserSupplied {
+  /** The server command's arguments, as given (e.g. the directories a filesystem server may use). */
+  args: readonly string[];
+  /** The server's working directory (absolute); relative paths among `args` are resolved against it. */
+  cwd?: string;
+}
 
 export type LeakKind =
   | 'absolute-path'

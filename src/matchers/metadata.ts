@@ -1,8 +1,16 @@
 // Structured error metadata (rulebook §5): category, retryable flag, delay, user text, extras — and where each was found.
-import type { Exchange, MetadataOptions } from '../types.js';
-export type { MetadataOptions };
+import type { Exchange } from '../exchange.js';
 import { textItems } from './surface.js';
 import { isRecord } from '../util/guards.js';
+
+/** More structured-metadata field names to recognise, beside rulebook §5's (a server's own vocabulary, e.g. "failureClass"). */
+export interface MetadataOptions {
+  categoryFields?: readonly string[];
+  retryableFields?: readonly string[];
+  /** Delay fields: seconds, or milliseconds when the name ends in "Ms"/"_ms", or a timestamp. */
+  delayFields?: readonly string[];
+  userMessageFields?: readonly string[];
+}
 
 export type ErrorCategory = 'transient' | 'validation' | 'permission' | 'business';
 

@@ -1,5 +1,6 @@
 // What we sent in an exchange, read back: its text, its string values, whether it held an object, whether its frame was JSON.
-import type { CaseTarget, Exchange } from '../types.js';
+import type { CaseTarget } from '../probe-case.js';
+import type { Exchange } from '../exchange.js';
 import { isRecord } from '../util/guards.js';
 import { scanText } from './surface.js';
 

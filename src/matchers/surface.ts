@@ -1,5 +1,5 @@
 // What kind of answer an exchange got, and the texts of that answer a rule can read (with where each came from).
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../exchange.js';
 import { redact } from './secrets.js';
 import { INTERNAL_ERROR } from '../jsonrpc-codes.js';
 

@@ -1,6 +1,8 @@
 // The plan: which (tool, probe) batches run, in which order, with which inputs, and every skip with its reason. Pure.
-import type { Probe, ProbeContext, ProbeKind, ProbePlan, Skip, ToolInfo } from '../types.js';
-import { NO_TOOL } from '../types.js';
+import type { ProbeKind } from '../types.js';
+import type { Probe, ProbeContext, ProbePlan, Skip } from './types.js';
+import type { ToolInfo } from '../session/types.js';
+import { NO_TOOL } from './types.js';
 import { UsageError } from '../errors.js';
 import { matchesAny } from '../util/glob.js';
 import { callPolicy, restrictPlan, type CallPolicy, type SafetyFlags } from './safety.js';

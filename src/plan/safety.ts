@@ -1,5 +1,8 @@
 // Which inputs may go to which tool (rulebook §7): annotations and names decide, flags widen or narrow, every refusal has a reason.
-import type { ProbeCase, ProbePlan, ProbeKind, ToolInfo } from '../types.js';
+import type { ProbeKind } from '../types.js';
+import type { ProbeCase } from '../probe-case.js';
+import type { ProbePlan } from './types.js';
+import type { ToolInfo } from '../session/types.js';
 
 export interface SafetyFlags {
   allowWrites: boolean;

@@ -1,7 +1,9 @@
 // The repair agent (rulebook §9): for one refused call it reads the answer as a model would, makes the move the answer
 // calls for (fix what it singles out and resend, wait and resend, stop, call the tool it names) and lets the judge and,
 // where the safety policy allows, the server decide. Deterministic: the same answer always gets the same move.
-import type { Exchange, MetadataOptions, RecoveryCategory, RepairOutcome, RepairRecord, RepairResult, RepairStep, ToolInfo } from '../types.js';
+import type { Exchange, RecoveryCategory, RepairOutcome, RepairRecord, RepairResult, RepairStep } from '../exchange.js';
+import type { MetadataOptions } from '../matchers/metadata.js';
+import type { ToolInfo } from '../session/types.js';
 import type { CallPolicy } from '../plan/safety.js';
 import { isDeepStrictEqual } from 'node:util';
 import { closest } from '../util/suggest.js';

@@ -1,9 +1,11 @@
 // The repair stage: from each graded (tool, probe) batch the agent picks a few refused calls, deterministically; once the
 // tool is probed it takes its turn on them and attaches to each the record of its attempt (the agent-recovers rule grades
 // it; the score counts it).
-import type { Exchange, MetadataOptions, RepairDecision, ToolInfo } from '../types.js';
+import type { Exchange, RepairDecision } from '../exchange.js';
+import type { MetadataOptions } from '../matchers/metadata.js';
+import type { ToolInfo } from '../session/types.js';
 import { abbreviate } from '../util/text.js';
-import { NO_TOOL } from '../types.js';
+import { NO_TOOL } from '../plan/types.js';
 import type { Repairer } from '../engine/run.js';
 import { callPolicy, type SafetyFlags } from '../plan/safety.js';
 import { isRefusal } from '../diagnose/view.js';

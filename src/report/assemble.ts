@@ -2,8 +2,13 @@
 // evidence, a replay command), its checks scored, its coverage stated, and every setting the verdict rests on.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { Exchange, Graded, HttpFacts, RepairOutcome, RepairRecord, LintOptions, ProbeKind, Probe, RuleHit, Severity, ServerSurfaces, SessionFacts, SourceAnchor, ToolInfo } from '../types.js';
-import { NO_TOOL } from '../types.js';
+import type { ProbeKind, Severity } from '../types.js';
+import type { Exchange, HttpFacts, RepairOutcome, RepairRecord } from '../exchange.js';
+import type { Graded, RuleHit } from '../engine/types.js';
+import type { LintOptions, SourceAnchor } from '../target/types.js';
+import type { Probe } from '../plan/types.js';
+import type { ServerSurfaces, SessionFacts, ToolInfo } from '../session/types.js';
+import { NO_TOOL } from '../plan/types.js';
 import type { EnabledRule } from '../grade/grade.js';
 import type { CauseFinding } from '../causes/cause.js';
 import { templateOf } from '../grade/grade.js';

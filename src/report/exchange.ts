@@ -1,7 +1,7 @@
 // The `stylish` format of a replay (--path): the one input sent again, what came back, and each rule's verdict on it; no score.
 import { Chalk } from 'chalk';
 import type { Report } from './model.js';
-import type { RepairRecord } from '../types.js';
+import type { RepairRecord } from '../exchange.js';
 import { plural, terminalSafe } from '../util/text.js';
 import { eraText, quietText } from './verdict.js';
 

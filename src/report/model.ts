@@ -1,5 +1,11 @@
 // The report: everything a run found, as plain data. The `json` format is this object; every formatter reads it.
-import { UNKNOWN_PATH, type ProbeKind, type ProfileName, type ProtocolEra, type Severity, type ToolAnnotations, type TransportKind, type HttpFacts, type RepairRecord, type Skip, type SourceAnchor } from '../types.js';
+import type { ProbeKind, ProfileName, ProtocolEra, Severity } from '../types.js';
+import { UNKNOWN_PATH } from '../engine/types.js';
+import type { ToolAnnotations } from '../session/types.js';
+import type { TransportKind } from '../transport/wire.js';
+import type { HttpFacts, RepairRecord } from '../exchange.js';
+import type { Skip } from '../plan/types.js';
+import type { SourceAnchor } from '../target/types.js';
 export type { SourceAnchor };
 import type { Check, Score } from '../score/score.js';
 import type { Coverage } from '../score/coverage.js';

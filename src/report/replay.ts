@@ -1,5 +1,8 @@
 // Replay: how a finding's input is sent again, exactly, to the same server (starting the way the linter was started), and what a replay sent, got and was judged.
-import { UNKNOWN_PATH, type Exchange, type Graded, type LintOptions, type ProfileName, type RepairRecord, type ShownWord } from '../types.js';
+import type { ProfileName } from '../types.js';
+import { UNKNOWN_PATH, type Graded } from '../engine/types.js';
+import type { Exchange, RepairRecord } from '../exchange.js';
+import type { LintOptions, ShownWord } from '../target/types.js';
 import { formatMessage } from '../grade/rule.js';
 import { templateOf } from '../grade/grade.js';
 import { ruleById } from '../../rules/index.js';

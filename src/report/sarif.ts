@@ -2,7 +2,7 @@
 import type { Finding, Report, RuleEntry } from './model.js';
 import { DOCS_BASE } from '../version.js';
 import { ruleById } from '../../rules/index.js';
-import { NO_TOOL } from '../types.js';
+import { NO_TOOL } from '../plan/types.js';
 import { secretsNote } from './verdict.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -1,5 +1,5 @@
 // Skips by cause: the same reason given for many tools or probe kinds, as one entry a person can read at a glance.
-import type { Skip } from '../types.js';
+import type { Skip } from '../plan/types.js';
 
 export interface SkipCause {
   /** The reason as given when every skip of the cause gave the same words, else its shared words (see causeOf). */

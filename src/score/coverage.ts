@@ -1,6 +1,9 @@
 // Coverage, part of the verdict (rulebook §6): which listed tools were probed, which probe kinds ran, and why the rest did not. Pure.
-import type { Exchange, Listed, ProbeKind, ServerSurfaces, Skip, Surface } from '../types.js';
-import { NO_TOOL } from '../types.js';
+import type { ProbeKind } from '../types.js';
+import type { Exchange } from '../exchange.js';
+import type { Listed, ServerSurfaces } from '../session/types.js';
+import type { Skip, Surface } from '../plan/types.js';
+import { NO_TOOL } from '../plan/types.js';
 import { versionAtLeast } from '../protocol-version.js';
 import { plural } from '../util/text.js';
 import { groupBy } from '../util/group.js';

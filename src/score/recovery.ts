@@ -1,6 +1,6 @@
 // Recoverability, counted (rulebook §9): of the refused calls the repair agent took, how many it recovered, how many the
 // server confirmed, at the first try, per category and per tool; and what that does to the score.
-import type { RecoveryCategory, RepairOutcome } from '../types.js';
+import type { RecoveryCategory, RepairOutcome } from '../exchange.js';
 import { groupBy } from '../util/group.js';
 
 export interface RecoveryCount {

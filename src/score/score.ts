@@ -1,6 +1,8 @@
 // The score stage: checks (rule × tool × probe) with verdicts, defects with their breadth, the score and the grade (rulebook §6; docs/scoring.md). Pure.
-import type { Exchange, Grade, ProbeKind, RuleHit, Severity } from '../types.js';
-import { NO_TOOL, SURFACE_OF } from '../types.js';
+import type { Grade, ProbeKind, Severity } from '../types.js';
+import type { Exchange } from '../exchange.js';
+import type { RuleHit } from '../engine/types.js';
+import { NO_TOOL, SURFACE_OF } from '../plan/types.js';
 import type { EnabledRule } from '../grade/grade.js';
 import { ruleById } from '../../rules/index.js';
 import type { Coverage } from './coverage.js';

@@ -1,7 +1,8 @@
 // Connecting to the server: open the wire, negotiate the era and version (or pin one) within one start-up deadline,
 // retry as legacy when the era probe is what failed, and tell a start-up failure by what the server showed.
 import { Client, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
-import type { ProtocolEra, SessionFacts } from '../types.js';
+import type { ProtocolEra } from '../types.js';
+import type { SessionFacts } from './types.js';
 import type { ServerTarget } from '../target/target.js';
 import { ownCopy, type CapLog } from '../transport/caps.js';
 import { openWire } from '../transport/open.js';

@@ -1,6 +1,7 @@
 // The exchange of one frame as the session records it, and how an answer (or the lack of one) becomes its outcome.
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/client';
-import type { JsonRpcError, Outcome, SessionFacts } from '../types.js';
+import type { JsonRpcError, Outcome } from '../exchange.js';
+import type { SessionFacts } from './types.js';
 import { cutOf, type ExchangeFacts, type WireTransport } from '../transport/wire.js';
 import { describeRefusal } from '../transport/refusal.js';
 import { TOOL_VERSION } from '../version.js';

@@ -1,6 +1,6 @@
 // Writes frames of ours on the wire and builds their exchanges: requests (one, or a burst), frames that cannot be
 // answered by id (closed by a barrier, or by their own end where the wire tells it), and variants sent beside the session.
-import type { SessionFacts } from '../types.js';
+import type { SessionFacts } from './types.js';
 import { encodeFrame } from '../transport/frame.js';
 import { refusalOf } from '../transport/refusal.js';
 import type { Variant } from '../transport/wire.js';

@@ -1,5 +1,5 @@
 // A live, recorded connection to one MCP server: negotiate the era and version, list tools, send raw requests.
-import type { Listed, ServerSurfaces, SessionFacts, ToolInfo } from '../types.js';
+import type { Listed, ServerSurfaces, SessionFacts, ToolInfo } from './types.js';
 import { isRecord } from '../util/guards.js';
 import { CapLog } from '../transport/caps.js';
 import { Throttle } from '../transport/throttle.js';

@@ -1,6 +1,6 @@
 // Secrets on a server's command line, in its URL and in its environment, found once when the target is resolved:
 // reports and replay commands show each as $NAME (the variable a replay reads it from), and every output scrubs its value.
-import type { ShownPart, ShownWord } from '../types.js';
+import type { ShownPart, ShownWord } from './types.js';
 import { shellQuote } from '../util/text.js';
 import { isHttpTarget, type ServerTarget } from './target.js';
 import { escapeRegExp } from '../util/regex.js';

@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { AuthorizationError, UsageError } from '../errors.js';
 import { withLiteralSecrets } from '../matchers/secrets.js';
-import type { HttpTarget, LintOptions, OAuthClientCredentials } from '../types.js';
+import type { HttpTarget, LintOptions, OAuthClientCredentials } from './types.js';
 import { isHttpTarget } from './target.js';
 
 /** Where --oauth-client-credentials reads the client's id and secret: the environment, never the command line. */

@@ -1,8 +1,8 @@
 // Where a server lives: a command started on stdio, or a URL reached over Streamable HTTP or the legacy HTTP+SSE transport.
 
 import { basename } from 'node:path';
-import type { HttpTarget, ServerTarget } from '../types.js';
-export type { HttpTarget, HttpTransportKind, ServerTarget, StdioTarget } from '../types.js';
+import type { HttpTarget, ServerTarget } from './types.js';
+export type { HttpTarget, HttpTransportKind, ServerTarget, StdioTarget } from './types.js';
 
 export function isHttpTarget(target: ServerTarget): target is HttpTarget {
   return 'url' in target;

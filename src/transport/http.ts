@@ -7,8 +7,9 @@ import { createParser } from 'eventsource-parser';
 import { PROTOCOL_VERSION_META_KEY, SdkErrorCode, SdkHttpError, type JSONRPCMessage, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { CapLog, formatSize, ownCopy } from './caps.js';
 import type { HttpTarget } from '../target/target.js';
-import { deliver, keepBounded, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type VariantAnswer, type VariantExchange, type WireTransport } from './wire.js';
-import type { HttpVariant, SessionFacts, ThrottleEvent } from '../types.js';
+import { deliver, keepBounded, MAX_LINE_CHARS, messagesOf, type ExitInfo, type HttpFacts, type Interceptor, type TargetFacts, type VariantAnswer, type VariantExchange, type WireTransport } from './wire.js';
+import type { HttpVariant } from '../probe-case.js';
+import type { ThrottleEvent } from '../exchange.js';
 import { exhaustedFor, MAX_THROTTLE_WAIT_MS, MAX_THROTTLED_RESENDS, Throttle, throttleWait } from './throttle.js';
 import { frameText, type Frame } from './frame.js';
 import { MODERN_ERA_SINCE, versionAtLeast } from '../protocol-version.js';
@@ -102,7 +103,7 @@ export class RecordingHttpTransport implements WireTransport {
   }
 
   /** The resource's URL (without query, fragment or credentials), whether (and how) a token was given, whether a session was issued. */
-  get targetFacts(): Pick<SessionFacts, 'sessionIssued' | 'url' | 'authorized' | 'decoyAuthorization'> {
+  get targetFacts(): Pick<TargetFacts, 'sessionIssued' | 'url' | 'authorized' | 'decoyAuthorization'> {
     const url = new URL(this.target.url);
     [url.search, url.hash, url.username, url.password] = ['', '', '', ''];
     const authorization = this.authorization;

@@ -1,6 +1,6 @@
 // A refusal on the wire (an HTTP status without a JSON-RPC answer, a failed connection): the outcome it makes of an
 // exchange, and how it is told.
-import type { HttpFacts, Outcome } from '../types.js';
+import type { HttpFacts, Outcome } from '../exchange.js';
 import { ownCopy } from './caps.js';
 import type { ExchangeFacts } from './wire.js';
 

@@ -4,10 +4,9 @@ import { HandshakeTimeout, startupFailure, STDOUT_START_CHARS, stdoutSighting, t
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Stream } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { SessionFacts } from '../types.js';
 import { CapLog, formatSize, ownCopy, ownTail } from './caps.js';
 import type { StdioTarget } from '../target/target.js';
-import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type Interceptor, type VariantExchange, type WireTransport } from './wire.js';
+import { deliver, MAX_LINE_CHARS, messagesOf, type ExitInfo, type Interceptor, type TargetFacts, type VariantExchange, type WireTransport } from './wire.js';
 import { frameText, type Frame } from './frame.js';
 
 export type FrameDirection = 'out' | 'in' | 'noise' | 'stderr' | 'exit' | 'spawn-error';
@@ -86,7 +85,7 @@ export class RecordingStdioTransport implements WireTransport {
   readonly notRestarted = null;
 
   /** What the user gave the server: its arguments and working directory. */
-  get targetFacts(): Pick<SessionFacts, 'userSupplied'> {
+  get targetFacts(): Pick<TargetFacts, 'userSupplied'> {
     return { userSupplied: { args: this.target.args ?? [], cwd: this.target.cwd ?? process.cwd() } };
   }
 

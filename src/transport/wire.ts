@@ -1,9 +1,13 @@
 // What every wire transport (stdio, Streamable HTTP, legacy HTTP+SSE) offers the session, what sets them apart told as
 // capabilities, and the parts they share: telling JSON-RPC messages from noise, cutting huge answers down before anything keeps them.
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { HttpFacts, HttpVariant, Outcome, SessionFacts, TransportKind } from '../types.js';
+import type { HttpFacts, Outcome } from '../exchange.js';
+import type { HttpVariant } from '../probe-case.js';
+import type { UserSupplied } from '../matchers/leaks.js';
 import { formatSize, ownCopy, ownTail, type CapLog } from './caps.js';
 import type { Frame } from './frame.js';
+
+export type TransportKind = 'stdio' | 'http' | 'sse';
 
 /** How a server process ended, or (HTTP) why the server can no longer be reached. */
 export interface ExitInfo {
@@ -66,6 +70,23 @@ export type { HttpFacts };
 /** Messages the transport hands to a side channel instead of the SDK client (our raw requests' answers). */
 export type Interceptor = (message: Record<string, unknown>) => boolean;
 
+/** What the probes are told of the target, as the wire knows it (the session's facts carry it): what the user gave a process, or a URL and its token. */
+export interface TargetFacts {
+  /** What the user gave the server (command-line arguments, working directory); absent when not known. */
+  userSupplied?: UserSupplied;
+  /** Over Streamable HTTP: the server issued an `Mcp-Session-Id` at initialize. */
+  sessionIssued?: boolean;
+  /** Over HTTP: the user gave an `Authorization` header (a token), so what the server does without it or with a wrong one can be probed. */
+  authorized?: boolean;
+  /**
+   * With `authorized`: an Authorization value of the user's scheme and of their token's shape (length, separators, letter
+   * case, digits) that shares none of its letters or digits: the auth probe's wrong token.
+   */
+  decoyAuthorization?: string;
+  /** Over HTTP: the server's URL without query, fragment or credentials, the resource an OAuth token is for (RFC 9728). */
+  url?: string;
+}
+
 /**
  * A wire transport: the SDK client speaks through it during the handshake, the session writes raw frames through it
  * afterwards and reads every message the server sends through `intercept`. What differs between transports is told
@@ -90,7 +111,7 @@ export interface WireTransport extends Transport {
    */
   readonly hasPerRequestStream: boolean;
   /** What the probes are told of the target: what the user gave a process, or a URL and its token. */
-  readonly targetFacts: Pick<SessionFacts, 'userSupplied' | 'sessionIssued' | 'url' | 'authorized' | 'decoyAuthorization'>;
+  readonly targetFacts: TargetFacts;
   /** Why a server that stopped answering is not started anew, or null when a new connection replaces this one. */
   readonly notRestarted: string | null;
   whenExited(): Promise<ExitInfo>;

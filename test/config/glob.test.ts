@@ -4,7 +4,7 @@ import { matchesAny } from '../../src/util/glob.js';
 import { closest } from '../../src/util/suggest.js';
 import { selectTools } from '../../src/plan/batches.js';
 import { UsageError } from '../../src/errors.js';
-import type { ToolInfo } from '../../src/types.js';
+import type { ToolInfo } from '../../src/session/types.js';
 
 describe('matchesAny', () => {
   it.each([

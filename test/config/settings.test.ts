@@ -5,7 +5,7 @@ import { checkLintOptions, SETTINGS, type Setting } from '../../src/config/setti
 import { configProblems } from '../../src/config/load.js';
 import { mergeOptions } from '../../src/config/merge.js';
 import { UsageError } from '../../src/errors.js';
-import type { LintOptions } from '../../src/types.js';
+import type { LintOptions } from '../../src/target/types.js';
 
 const TARGET = { command: 'node', args: ['server.js'] };
 

@@ -10,7 +10,8 @@ import { lint } from '../../dist/src/index.js';
 import { ROOT } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 import { mcpFrameValidator } from '../helpers/mcp-schema.js';
-import type { Exchange, LintOptions } from '../../src/types.js';
+import type { Exchange } from '../../src/exchange.js';
+import type { LintOptions } from '../../src/target/types.js';
 import type { Report } from '../../src/report/model.js';
 
 const PROXY = join(ROOT, 'test', 'helpers', 'record-frames.mjs');

@@ -2,8 +2,9 @@
 // tool at once, and a few tools failing so (none answering a valid input) mean the upstream cannot be reached.
 import { describe, expect, it } from 'vitest';
 import { limitedAs, ToolLimits } from '../../src/engine/limits.js';
-import type { Exchange, ProbeKind } from '../../src/types.js';
-import { NO_TOOL } from '../../src/types.js';
+import type { ProbeKind } from '../../src/types.js';
+import type { Exchange } from '../../src/exchange.js';
+import { NO_TOOL } from '../../src/plan/types.js';
 import { exchange } from '../helpers/exchange.js';
 
 const TIMEOUT = 10_000;

@@ -1,7 +1,7 @@
 // What the server said, read once (kind, code as sent, the error's text whole), and the one line the report shows of it.
 import { describe, expect, it } from 'vitest';
 import { answerHead, answerSaid, describeAnswer } from '../../src/grade/exchange.js';
-import type { Exchange } from '../../src/types.js';
+import type { Exchange } from '../../src/exchange.js';
 import { exchange } from '../helpers/exchange.js';
 
 const long = `Invalid input:\n  ${'x'.repeat(300)}`;

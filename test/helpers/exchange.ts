@@ -1,9 +1,14 @@
 // Test helper: hand-written exchanges and a one-call way to grade one with a rule, no server involved.
-import type { BurstPosition, CaseTarget, Delivery, Exchange, Expectation, JsonRpcError, JsonSchema, MetadataOptions, ProbeCase, ProbeContext, ProbeKind, ProfileName, RuleLevel, SessionFacts, Severity } from '../../src/types.js';
+import type { JsonSchema, ProbeKind, ProfileName, RuleLevel, Severity } from '../../src/types.js';
+import type { BurstPosition, Exchange, JsonRpcError } from '../../src/exchange.js';
+import type { CaseTarget, Delivery, Expectation, ProbeCase } from '../../src/probe-case.js';
+import type { MetadataOptions } from '../../src/matchers/metadata.js';
+import type { ProbeContext } from '../../src/plan/types.js';
+import type { SessionFacts } from '../../src/session/types.js';
 import type { Rule } from '../../src/grade/rule.js';
 import { messageOf } from '../../src/grade/rule.js';
 import { enabledRules, Grader } from '../../src/grade/grade.js';
-import { NO_TOOL } from '../../src/types.js';
+import { NO_TOOL } from '../../src/plan/types.js';
 import { probeByKind } from '../../probes/index.js';
 
 export interface ExchangeSpec {

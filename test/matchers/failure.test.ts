@@ -1,7 +1,7 @@
 // What an answer says of the failure behind it, as the engine asks it: load, an unreachable upstream, a key across tools.
 import { describe, expect, it } from 'vitest';
 import { failureKey, mayComeFromLoad, saysUnreachable } from '../../src/matchers/failure.js';
-import type { Exchange } from '../../src/types.js';
+import type { Exchange } from '../../src/exchange.js';
 import { exchange } from '../helpers/exchange.js';
 
 const http = (status: number): Exchange => ({ ...exchange({}), outcome: { kind: 'http', status, contentType: 'text/plain', body: 'busy' } });

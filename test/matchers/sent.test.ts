@@ -1,7 +1,7 @@
 // Tests for reading back what we sent: text, string values, object values, malformed frames, target and argument names.
 import { describe, expect, it } from 'vitest';
 import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText, targetNames } from '../../src/matchers/sent.js';
-import type { CaseTarget } from '../../src/types.js';
+import type { CaseTarget } from '../../src/probe-case.js';
 import { exchange } from '../helpers/exchange.js';
 
 const call = (params: unknown) => exchange({ request: { jsonrpc: '2.0', id: 7, method: 'tools/call', params } });

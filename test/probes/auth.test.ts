@@ -6,7 +6,9 @@ import { authCase, probe, wellKnownPaths } from '../../probes/auth.js';
 import { discover } from '../../src/engine/discovery.js';
 import { decoyAuthorization } from '../../src/matchers/bearer.js';
 import type { RawExchange, Session } from '../../src/session/session.js';
-import { NO_TOOL, type Delivery, type HttpVariant, type ProbeCase, type ProbeContext, type ProbePlan, type SessionFacts, type ToolInfo } from '../../src/types.js';
+import { NO_TOOL, type ProbeContext, type ProbePlan } from '../../src/plan/types.js';
+import type { Delivery, HttpVariant, ProbeCase } from '../../src/probe-case.js';
+import type { SessionFacts, ToolInfo } from '../../src/session/types.js';
 
 const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
 const URL = 'http://127.0.0.1:3000/mcp';

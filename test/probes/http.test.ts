@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { probeByKind } from '../../probes/index.js';
 import { FOREIGN_ORIGIN, UNKNOWN_SESSION } from '../../probes/http.js';
-import { NO_TOOL, type HttpVariant, type ProbeCase, type ProbeContext, type TransportKind } from '../../src/types.js';
+import { NO_TOOL, type ProbeContext } from '../../src/plan/types.js';
+import type { HttpVariant, ProbeCase } from '../../src/probe-case.js';
+import type { TransportKind } from '../../src/transport/wire.js';
 
 const none = { declared: false, items: [] };
 function plan(version: string, transport: TransportKind, sessionIssued = false): ProbeCase[] | string {

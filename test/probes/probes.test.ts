@@ -8,7 +8,10 @@ import { withoutProps } from '../../src/schema/values.js';
 import { arbitraryFor } from '../../src/schema/arbitraries.js';
 import { ajvVerdict, validatesAgainst } from '../../src/schema/validate.js';
 import { isRecord } from '../../src/util/guards.js';
-import { NO_TOOL, PROBE_KINDS, type ArgumentTarget, type JsonSchema, type ProbeCase, type ProbeKind, type ProbePlan, type ToolInfo } from '../../src/types.js';
+import { PROBE_KINDS, type JsonSchema, type ProbeKind } from '../../src/types.js';
+import { NO_TOOL, type ProbePlan } from '../../src/plan/types.js';
+import type { ArgumentTarget, ProbeCase } from '../../src/probe-case.js';
+import type { ToolInfo } from '../../src/session/types.js';
 import { HOSTILE_SCHEMAS, VALID_GENERATION, referenceServerTools } from './schemas.js';
 
 // Per tool: runs past 30 mostly redraw a (target, keys, types) shape the first 30 already gave; seeds are not pinned, so

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { PROBES, probeByKind } from '../../probes/index.js';
 import { planBatches } from '../../src/plan/batches.js';
-import { NO_TOOL, type ProbeCase, type ProbePlan, type ToolInfo } from '../../src/types.js';
+import { NO_TOOL, type ProbePlan } from '../../src/plan/types.js';
+import type { ProbeCase } from '../../src/probe-case.js';
+import type { ToolInfo } from '../../src/session/types.js';
 
 const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
 const readOnly = (name: string, required = ['q']): ToolInfo => ({

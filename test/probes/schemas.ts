@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { JsonSchema, ToolInfo } from '../../src/types.js';
+import type { JsonSchema } from '../../src/types.js';
+import type { ToolInfo } from '../../src/session/types.js';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 

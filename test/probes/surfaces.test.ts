@@ -1,7 +1,9 @@
 // The surface probes' plans: what each sends for the capabilities and lists a server declares, by negotiated version.
 import { describe, expect, it } from 'vitest';
 import { probeByKind } from '../../probes/index.js';
-import { NO_TOOL, type ProbeCase, type ProbeContext, type ProbePlan, type ToolInfo } from '../../src/types.js';
+import { NO_TOOL, type ProbeContext, type ProbePlan } from '../../src/plan/types.js';
+import type { ProbeCase } from '../../src/probe-case.js';
+import type { ToolInfo } from '../../src/session/types.js';
 
 const placeholder: ToolInfo = { name: NO_TOOL, inputSchema: { type: 'object' } };
 const listed = (items: Record<string, unknown>[]) => ({ declared: true, items });

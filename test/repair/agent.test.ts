@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { repairCall, type AgentSettings, type Send } from '../../src/repair/agent.js';
 import type { CallPolicy } from '../../src/plan/safety.js';
-import type { Exchange, ToolInfo } from '../../src/types.js';
+import type { Exchange } from '../../src/exchange.js';
+import type { ToolInfo } from '../../src/session/types.js';
 import { exchange } from '../helpers/exchange.js';
 
 const TOOL: ToolInfo = {

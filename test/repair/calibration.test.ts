@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { repairCall, type AgentSettings } from '../../src/repair/agent.js';
 import { callPolicy } from '../../src/plan/safety.js';
-import { NO_TOOL, type Exchange, type ProbeKind, type RepairRecord, type ToolInfo } from '../../src/types.js';
+import type { ProbeKind } from '../../src/types.js';
+import { NO_TOOL } from '../../src/plan/types.js';
+import type { Exchange, RepairRecord } from '../../src/exchange.js';
+import type { ToolInfo } from '../../src/session/types.js';
 
 interface Item {
   id: string;

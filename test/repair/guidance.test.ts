@@ -2,7 +2,8 @@
 // recoverable" versus "undetermined": answers that give nothing, and each kind of thing an answer can point at.
 import { describe, expect, it } from 'vitest';
 import { guidanceOf } from '../../src/diagnose/guidance.js';
-import type { Exchange, JsonSchema } from '../../src/types.js';
+import type { JsonSchema } from '../../src/types.js';
+import type { Exchange } from '../../src/exchange.js';
 import { exchange, type ExchangeSpec } from '../helpers/exchange.js';
 
 const schema: JsonSchema = {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { recoveryEffect, recoveryOf } from '../../src/score/recovery.js';
 import { scoreChecks, gated, type Check } from '../../src/score/score.js';
-import type { RepairOutcome } from '../../src/types.js';
+import type { RepairOutcome } from '../../src/exchange.js';
 
 const outcome = (o: Partial<RepairOutcome>): RepairOutcome => ({ category: 'validation', result: o.recovered ? 'recovered' : 'not-recoverable', recovered: false, confirmed: false, verdict: 'v', ...o });
 const count = (attempted: number, recovered: number, confirmed: number, notRecoverable: number, undetermined: number, rate: number | null) => ({ attempted, recovered, confirmed, notRecoverable, undetermined, rate });

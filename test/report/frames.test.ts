@@ -10,7 +10,11 @@ import { assembleReport } from '../../src/report/assemble.js';
 import { settle } from '../../src/report/gate.js';
 import type { Report } from '../../src/report/model.js';
 import { render } from '../../src/cli/output.js';
-import { NO_TOOL, type Exchange, type ProbeCase, type ProbeKind, type ToolInfo } from '../../src/types.js';
+import type { ProbeKind } from '../../src/types.js';
+import { NO_TOOL } from '../../src/plan/types.js';
+import type { Exchange } from '../../src/exchange.js';
+import type { ProbeCase } from '../../src/probe-case.js';
+import type { ToolInfo } from '../../src/session/types.js';
 import { exchange, session } from '../helpers/exchange.js';
 import { reportSchemaErrors, sarifProblems } from '../helpers/validate.js';
 

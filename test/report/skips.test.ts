@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { causeOf, skipCauses } from '../../src/report/skips.js';
 import { formatStylish } from '../../src/report/stylish.js';
 import { formatMarkdown } from '../../src/report/markdown.js';
-import type { Skip } from '../../src/types.js';
+import type { Skip } from '../../src/plan/types.js';
 import { reportWith } from '../helpers/report.js';
 
 const BY_NAME = (word: string) => `destructive tool (its name says it is destructive ('${word}') and no annotation says otherwise); pass --allow-destructive to probe it`;

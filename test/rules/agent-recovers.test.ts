@@ -1,7 +1,7 @@
 // Table tests for agent-recovers: the repair agent's record on a refused call decides; no record, no check.
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/agent-recovers.js';
-import type { RepairRecord } from '../../src/types.js';
+import type { RepairRecord } from '../../src/exchange.js';
 import { exchange, grade } from '../helpers/exchange.js';
 
 const refusal = (repair?: RepairRecord, probe: 'missing-required' | 'unknown-tool' | 'positive' = 'missing-required') =>

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { RULES, ruleById, ruleDocsPath } from '../../rules/index.js';
 import { catalogEntry } from '../../src/grade/catalog.js';
 import { fixMarkdown, withFixSection } from '../../src/cli/rules.js';
-import { NO_TOOL, type AuthCase, type Exchange, type Expectation, type HttpFacts, type JsonRpcError, type JsonSchema, type ProbeKind, type RepairRecord } from '../../src/types.js';
+import type { JsonSchema, ProbeKind } from '../../src/types.js';
+import { NO_TOOL } from '../../src/plan/types.js';
+import type { AuthCase, Expectation } from '../../src/probe-case.js';
+import type { Exchange, HttpFacts, JsonRpcError, RepairRecord } from '../../src/exchange.js';
 import { authCase } from '../../probes/auth.js';
 import { grade, httpCases, httpExchange, type GradeOptions } from '../helpers/exchange.js';
 

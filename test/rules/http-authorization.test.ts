@@ -6,7 +6,9 @@ import { rule as noStackTrace } from '../../rules/no-stack-trace.js';
 import { rule as noInternalDetails } from '../../rules/no-internal-details.js';
 import { rule as noSecrets } from '../../rules/no-secrets.js';
 import { authCase } from '../../probes/auth.js';
-import { NO_TOOL, type AuthCase, type Discovery, type Exchange, type HttpFacts } from '../../src/types.js';
+import { NO_TOOL } from '../../src/plan/types.js';
+import type { AuthCase } from '../../src/probe-case.js';
+import type { Discovery, Exchange, HttpFacts } from '../../src/exchange.js';
 import { exchange, grade, type GradeOptions } from '../helpers/exchange.js';
 
 const URL = 'http://127.0.0.1:38747/mcp';

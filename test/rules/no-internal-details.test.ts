@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/no-internal-details.js';
 import { onProperties } from '../../probes/case.js';
 import { exchange, grade } from '../helpers/exchange.js';
-import type { Exchange, UserSupplied } from '../../src/types.js';
+import type { Exchange } from '../../src/exchange.js';
+import type { UserSupplied } from '../../src/matchers/leaks.js';
 
 describe('no-internal-details', () => {
   it.each([

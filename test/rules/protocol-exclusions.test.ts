@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES, ruleById } from '../../rules/index.js';
 import { exchange, grade, httpCases, httpExchange, type HttpAnswer } from '../helpers/exchange.js';
 import { EVERYTHING, EXPRESS, FRONT, SDK1, SDK2 } from '../helpers/http-answers.js';
-import type { Exchange } from '../../src/types.js';
+import type { Exchange } from '../../src/exchange.js';
 
 /** Answers the protocol probes get from well-behaved and from SDK-built servers, each of which the tool-level rules used to misjudge. */
 const PROTOCOL_ANSWERS = {

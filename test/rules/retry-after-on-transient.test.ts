@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { rule } from '../../rules/retry-after-on-transient.js';
 import { exchange, grade } from '../helpers/exchange.js';
-import type { Exchange } from '../../src/types.js';
+import type { Exchange } from '../../src/exchange.js';
 
 describe('retry-after-on-transient', () => {
   it.each([

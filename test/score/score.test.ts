@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gated, gradeFor, scoreChecks } from '../../src/score/score.js';
 import type { Check } from '../../src/report/model.js';
 import { coverageOf } from '../../src/score/coverage.js';
-import type { Skip } from '../../src/types.js';
+import type { Skip } from '../../src/plan/types.js';
 
 const check = (ruleId: string, verdict: 'pass' | 'fail', severity: Check['severity'] = 'error', tool = 't'): Check => ({ ruleId, tool, probe: 'wrong-type', verdict, severity, exchanges: 1 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { authorize, credentialsFromEnv, requestAccessToken, type AuthorizationIo } from '../../src/target/oauth.js';
 import { AuthorizationError, UsageError } from '../../src/errors.js';
 import { Interrupted } from '../../src/interrupt.js';
-import type { HttpTarget, LintOptions, OAuthClientCredentials } from '../../src/types.js';
+import type { HttpTarget, LintOptions, OAuthClientCredentials } from '../../src/target/types.js';
 
 const SERVER = 'http://127.0.0.1:4001/mcp';
 const ISSUER = 'http://127.0.0.1:4002/tenant';
