@@ -4,9 +4,10 @@
 export const BOARD_CLASSES = ['needs-config', 'needs-auth', 'unreachable', 'unsupported-runtime', 'install-failed', 'timed-out', 'could-not-start', 'invalid-entry'] as const;
 export type BoardClass = (typeof BOARD_CLASSES)[number];
 
-/** How many rows are graded, and how many carry each class. */
+/** How many rows are graded, how many were cut short (linted in part: a partial score, no grade), and how many carry each class. */
 export interface BoardCounts {
   graded: number;
+  incomplete: number;
   classes: Record<BoardClass, number>;
 }
 
@@ -29,14 +30,16 @@ export function classOf(cause: string, exitCode: number, launcher?: string): Boa
 export function countsOf(rows: ReadonlyArray<{ grade: string | null; class?: BoardClass }>): BoardCounts {
   const classes = Object.fromEntries(BOARD_CLASSES.map((c) => [c, 0])) as Record<BoardClass, number>;
   let graded = 0;
+  let incomplete = 0;
   for (const row of rows) {
     if (row.class) classes[row.class]++;
+    else if (row.grade === 'incomplete') incomplete++;
     else if (row.grade !== null) graded++;
   }
-  return { graded, classes };
+  return { graded, incomplete, classes };
 }
 
-/** `3 graded · 1 needs-config · 1 timed-out`: the classes that occur. */
+/** `3 graded · 2 incomplete · 1 needs-config · 1 timed-out`: the graded rows, and the others that occur. */
 export function countsLine(counts: BoardCounts): string {
-  return [`${counts.graded} graded`, ...BOARD_CLASSES.filter((c) => counts.classes[c] > 0).map((c) => `${counts.classes[c]} ${c}`)].join(' · ');
+  return [`${counts.graded} graded`, ...(counts.incomplete > 0 ? [`${counts.incomplete} incomplete`] : []), ...BOARD_CLASSES.filter((c) => counts.classes[c] > 0).map((c) => `${counts.classes[c]} ${c}`)].join(' · ');
 }

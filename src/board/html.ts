@@ -99,7 +99,7 @@ function classCounts(board: Board): string {
   if (present.length === 0) return '';
   const total = board.rows.length;
   const items = present.map((c) => `<li data-class="${t(c)}" data-count="${counts.classes[c]}"><span class="label">${t(c)}</span><span class="track"><span class="fill ${gradeClass(null)}" style="width:${width(counts.classes[c], total)}%"></span></span><span class="value">${counts.classes[c]}</span></li>`);
-  return `<section id="classes"><h2>Not graded, by class</h2><ul class="bars">${items.join('')}</ul><p class="hint">${t(`${counts.graded} graded`)}; a class is never a grade: its server is not ranked.</p></section>`;
+  return `<section id="classes"><h2>Not graded, by class</h2><ul class="bars">${items.join('')}</ul><p class="hint">${t(`${counts.graded} graded${counts.incomplete > 0 ? `, ${counts.incomplete} linted in part (incomplete)` : ''}`)}; a class is never a grade: its server is not ranked.</p></section>`;
 }
 
 interface RuleRate {

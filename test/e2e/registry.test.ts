@@ -74,7 +74,7 @@ describe('mcp-errlint scoreboard --registry', () => {
     expect(byName['needs-key'].cause).toMatch(/no value for environment variable ERRLINT_FIXTURE_API_KEY/);
     expect(byName['python-server'].cause).toBe("'uvx' is not on PATH");
     expect(byName['needs-token'].report).toMatch(/-io\.github\.errlint-fixtures-needs-token\.json$/);
-    expect(board.counts).toEqual({ graded: 1, classes: { 'needs-config': 1, 'needs-auth': 1, unreachable: 1, 'unsupported-runtime': 1, 'install-failed': 1, 'timed-out': 1, 'could-not-start': 1, 'invalid-entry': 1 } });
+    expect(board.counts).toEqual({ graded: 1, incomplete: 0, classes: { 'needs-config': 1, 'needs-auth': 1, unreachable: 1, 'unsupported-runtime': 1, 'install-failed': 1, 'timed-out': 1, 'could-not-start': 1, 'invalid-entry': 1 } });
     // Servers never started leave no report; the board and the linted servers' reports are there.
     expect(readdirSync(dir).sort()).toEqual(['001-io.github.errlint-fixtures-well-behaved.json', '007-io.github.errlint-fixtures-needs-token.json', 'board.json']);
   });

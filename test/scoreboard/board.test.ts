@@ -1,6 +1,7 @@
 // The board without servers: ranking, shard slices, merging shards, and the text formats.
 import { describe, expect, it } from 'vitest';
 import { formatBoard, inShard, mergeBoards, ranked, type Board, type BoardRow } from '../../src/board/board.js';
+import { countsOf } from '../../src/board/classes.js';
 
 function row(name: string, index: number, grade: string | null, score: number | null, extra: Partial<BoardRow> = {}): BoardRow {
   return {
@@ -46,7 +47,7 @@ describe('mergeBoards', () => {
   it('gives the board of the whole list, whatever the order of its shards', () => {
     const { counts, ...merged } = mergeBoards([shardOf(2), shardOf(1)]);
     expect(merged).toEqual(board(ranked(all)));
-    expect(counts).toEqual({ graded: 5, classes: { 'needs-config': 0, 'needs-auth': 0, unreachable: 0, 'unsupported-runtime': 0, 'install-failed': 0, 'timed-out': 1, 'could-not-start': 0, 'invalid-entry': 0 } });
+    expect(counts).toEqual({ graded: 5, incomplete: 0, classes: { 'needs-config': 0, 'needs-auth': 0, unreachable: 0, 'unsupported-runtime': 0, 'install-failed': 0, 'timed-out': 1, 'could-not-start': 0, 'invalid-entry': 0 } });
   });
 
   it('refuses boards of different runs, and what is not a board', () => {
@@ -64,6 +65,12 @@ describe('formatBoard', () => {
     expect(text).toContain('| 1 | a\\|b | A | 90.0 | 2/2 | 88% | recovery-hint | 1.0 s |');
     expect(text).toContain("could-not-start: could not start 'x': ENOENT");
     expect(text).toContain('\n1 graded · 1 could-not-start\n');
+  });
+
+  it('counts a server cut short by its deadline as incomplete, not as graded', () => {
+    const cut = ranked([row('a', 0, 'A', 90), row('slow', 1, 'incomplete', 61), row('dead', 2, null, null, { cause: 'x', class: 'timed-out' })]);
+    expect(countsOf(cut)).toMatchObject({ graded: 1, incomplete: 1 });
+    expect(formatBoard(board(cut), 'markdown')).toContain('\n1 graded · 1 incomplete · 1 timed-out\n');
   });
 
   it('json: the board itself', () => {
