@@ -2,16 +2,16 @@
 // came back is never printed: the run keeps only its size and hash (ProbeCase.sensitive).
 import type { Rule } from '../src/grade/rule.js';
 import { snippet } from '../src/matchers/surface.js';
-import { servedLength } from '../src/engine/withhold.js';
+import { servedLength, withheldRefusal } from '../src/engine/withhold.js';
 
-/** Total characters of the (withheld) texts and blobs of a resources/read result. */
+/** Total characters of the (withheld) texts and blobs of a resources/read result, but for texts that only refuse ("… not found"). */
 function servedCharacters(contents: unknown[]): number {
   let total = 0;
   for (const item of contents) {
     if (item === null || typeof item !== 'object') continue;
     for (const key of ['text', 'blob'] as const) {
       const value = (item as Record<string, unknown>)[key];
-      if (typeof value !== 'string') continue;
+      if (typeof value !== 'string' || withheldRefusal(value)) continue;
       total += servedLength(value);
     }
   }
@@ -39,7 +39,8 @@ export const rule: Rule = {
     const result = r.exchange.outcome.kind === 'result' ? r.exchange.outcome.result : {};
     const contents = Array.isArray(result.contents) ? result.contents : [];
     const characters = servedCharacters(contents);
-    // Empty contents for a path that resolves to nothing is resource-not-found's concern, not a leak.
+    // Empty contents, or a text that says the path is not there ("Documentation not found: etc/passwd"), for a path that
+    // resolves to nothing is resource-not-found's concern, not a leak.
     if (characters > 0) ctx.report({ messageId: 'served', data: { uri: snippet(r.exchange.case.name, 80), characters } });
   },
 };

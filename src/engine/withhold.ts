@@ -2,10 +2,21 @@
 // or report sees them; rules read the served length back from the tag.
 import type { RawExchange } from '../session/session.js';
 import { createHash } from 'node:crypto';
+import { saysNotServed } from '../matchers/phrases.js';
 
-/** A text or blob kept only as its size and hash: `[withheld: N characters, sha256 abcd…]`. */
+/**
+ * A text or blob kept only as its size and hash, `[withheld: N characters, sha256 abcd…]`, and `, a refusal` when the
+ * text only says that what was asked for is not there or not allowed (saysNotServed): whether it was served is then
+ * known without its text.
+ */
 function withheldText(value: string): string {
-  return `[withheld: ${value.length} characters, sha256 ${createHash('sha256').update(value).digest('hex').slice(0, 16)}]`;
+  const refusal = saysNotServed(value) ? ', a refusal' : '';
+  return `[withheld: ${value.length} characters, sha256 ${createHash('sha256').update(value).digest('hex').slice(0, 16)}${refusal}]`;
+}
+
+/** Whether a withheld text was a refusal written as content (see withheldText). */
+export function withheldRefusal(value: string): boolean {
+  return /^\[withheld: \d+ characters, sha256 [0-9a-f]+, a refusal\]$/.test(value);
 }
 
 /** The length of a text as served: read back from its withheld tag, or its own length when it was kept. */

@@ -293,3 +293,19 @@ export function findExpectation(text: string): string | null {
 export function expectations(text: string): { phrase: string; index: number }[] {
   return [...text.matchAll(new RegExp(EXPECTATION.source, 'gi'))].map((m) => ({ phrase: m[0], index: m.index! }));
 }
+
+/** How long a text may be and still be read as a refusal: a served file is rarely this short, a refusal rarely longer. */
+const REFUSAL_MAX_CHARS = 300;
+const SAYS_NOT_SERVED =
+  /\b(?:not found|no such (?:file|resource|document|path|page|entry)|(?:does|do) ?n[o']t exist|cannot (?:be )?f(?:ou)?nd|can't find|could not (?:be )?f(?:ou)?nd|unknown (?:resource|file|path|uri|document)|(?:access|permission) denied|forbidden|not (?:allowed|permitted)|outside (?:of )?the|invalid (?:path|uri|resource|file))/i;
+
+/**
+ * A short text of one line that says what was asked for is not there or not allowed ("Documentation not found:
+ * etc/passwd", "Access denied"): a refusal written as content, not the content of a file (a file of several lines that
+ * says "not found" somewhere is still the file). Read where an answer is withheld, so a
+ * rule can tell a served file from a refusal without the text being kept.
+ */
+export function saysNotServed(text: string): boolean {
+  const line = text.trim();
+  return line.length <= REFUSAL_MAX_CHARS && !line.includes('\n') && SAYS_NOT_SERVED.test(line);
+}

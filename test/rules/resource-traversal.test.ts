@@ -27,6 +27,19 @@ describe('resource-traversal', () => {
     expect(grade(rule, surfaceExchange('resources', traversal, spec))).toEqual({ applies, findings: [] });
   });
 
+  it.each([
+    ['Documentation not found: etc/passwd', 0],
+    ['Error: ENOENT: no such file or directory', 0],
+    ['Access denied: path is outside the allowed directories', 0],
+    ['root:x:0:0:root:/root:/bin/bash\nnot found: a line of a served file that happens to say it', 1],
+    [`${'a served document '.repeat(20)} not found`, 1],
+  ] as const)('a text that only refuses is not served: %j', (text, findings) => {
+    const raw = withhold({ request: {}, outcome: { kind: 'result', result: { contents: [{ uri: 'knip://docs/etc/passwd', text }] } }, elapsedMs: 1 });
+    expect(JSON.stringify(raw)).not.toContain(text.slice(0, 12));
+    const ex = surfaceExchange('resources', traversal, { result: (raw.outcome as { result: Record<string, unknown> }).result });
+    expect(grade(rule, ex).findings).toHaveLength(findings);
+  });
+
   it('does not apply to the other reads of the probe', () => {
     const other = surfaceCase('resources/read', { uri: 'demo://x' }, { name: 'demo://x', expect: 'refused', label: 'missing', expectCode: -32002 });
     expect(grade(rule, surfaceExchange('resources', other, { result: { contents: [{ uri: 'demo://x', text: 'x' }] } })).applies).toBe(false);
