@@ -7,6 +7,7 @@ import type { EnabledRule } from '../grade/grade.js';
 import { ruleById } from '../../rules/index.js';
 import type { Coverage } from './coverage.js';
 import { recoveryEffect, type Recovery } from './recovery.js';
+import { groupBy } from '../util/group.js';
 
 export type { Grade };
 
@@ -221,15 +222,9 @@ function subScore(checks: readonly Check[]): SubScore {
   return { score: totalWeight === 0 ? null : round1((100 * passedWeight) / totalWeight), passed, failed: checks.length - passed };
 }
 
-function groupBy(checks: readonly Check[], key: (check: Check) => string): Record<string, SubScore> {
-  const groups = new Map<string, Check[]>();
-  for (const check of checks) {
-    const k = key(check);
-    const group = groups.get(k);
-    if (group) group.push(check);
-    else groups.set(k, [check]);
-  }
-  return Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, subScore(v)]));
+/** The sub-scores of the checks by key, keys in order. */
+function subScoresBy(checks: readonly Check[], key: (check: Check) => string): Record<string, SubScore> {
+  return Object.fromEntries([...groupBy(checks, key)].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, subScore(v)]));
 }
 
 export interface ScoreContext {
@@ -250,7 +245,7 @@ export function scoreChecks(checks: readonly Check[], context: ScoreContext = {}
   const defects = defectsOf(checks);
   const recovery = context.recovery ? recoveryEffect(context.recovery) : { penalty: 0 };
   const caps = [...capsOf(defects), ...(recovery.cap ? [recovery.cap] : [])];
-  return scored({ defects, caps, recoveryPenalty: recovery.penalty, byRule: groupBy(checks, (c) => c.ruleId), byTool: groupBy(checks, (c) => c.tool) }, context);
+  return scored({ defects, caps, recoveryPenalty: recovery.penalty, byRule: subScoresBy(checks, (c) => c.ruleId), byTool: subScoresBy(checks, (c) => c.tool) }, context);
 }
 
 /**
