@@ -106,6 +106,9 @@ export const rule: Rule = {
     // An answer cut by the answer cap may hold its hint in the part that was cut: nothing is judged missing from it
     // (error-size-bounded speaks of its size).
     const cut = (ex.responseCut ?? 0) > 0;
+    // An answer that puts the fault outside the call (an upstream down, a program missing, a credential unset) is one no
+    // change to the call fixes: an agent stops and tells the user, and the answer that says so has said enough.
+    if (r.environment !== undefined) return;
 
     if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool') {
       if (!namesTool(r.requestedTool, text) && !cut) ctx.report({ messageId: 'noToolHint', data: { name: snippet(r.requestedTool, 60), text: snippet(text) } });
