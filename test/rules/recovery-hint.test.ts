@@ -53,6 +53,7 @@ describe('recovery-hint', () => {
     ['a setting to be set (firecrawl-mcp-server)', exchange({ probe: 'positive', isError: true, text: 'firecrawl_parse requires FIRECRAWL_API_URL to be set' })],
     ['401 Unauthorized', exchange({ probe: 'positive', isError: true, text: 'Request failed with status code 401 Unauthorized' })],
     ['Please set X_API_KEY', exchange({ probe: 'positive', isError: true, text: 'Please set X_API_KEY' })],
+    ['an unknown tool answered by the browser it could not start (playwright-mcp)', exchange({ probe: 'unknown-tool', name: 'nope', isError: true, text: 'Error: Chromium distribution \'chrome\' is not found at /opt/google/chrome/chrome\nRun "npx playwright install chrome"' })],
     ['a resource read whose upstream is down (vuetify mcp)', surfaceExchange('resources', surfaceCase('resources/read', { uri: 'errlint://x' }, { name: 'errlint://x', expect: 'refused', label: 'a resource that does not exist', expectCode: -32002 }), { error: { code: -32603, message: 'fetch failed' } })],
   ])('passes, a fault outside the call: %s', (_name, ex) => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
