@@ -28,7 +28,8 @@ export const rule: Rule = {
   },
 
   // A finding only where the answer gives an agent nothing (or advice refused again for the same reason): an answer that
-  // names something the agent could not act on is undetermined, and an unknown tool or an upstream down is out of the rate.
+  // names something the agent could not act on is undetermined, and an unknown tool or a fault outside the call (an upstream
+  // down, a program missing, a credential unset) is out of the rate.
   check(r, ctx) {
     const repair = r.exchange.repair!;
     if (repair.result !== 'not-recoverable' || repair.outOfRate !== undefined || repair.category === 'unknown-tool') return;

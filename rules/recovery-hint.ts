@@ -105,24 +105,28 @@ export const rule: Rule = {
     const label = ex.case.label;
     // An answer cut by the answer cap may hold its hint in the part that was cut: nothing is judged missing from it
     // (error-size-bounded speaks of its size).
-    const cut = (ex.responseCut ?? 0) > 0;
+    if ((ex.responseCut ?? 0) > 0) return;
+    // An answer that puts the fault outside the call (an upstream down, a program missing, a credential unset) is one no
+    // change to the call fixes: an agent stops and tells the user, and the answer that says so has said enough. Read
+    // last, where a finding would follow: it is the repair agent's whole reading of the answer.
+    const report = (messageId: string, data: Record<string, string>) => {
+      if (r.environment === undefined) ctx.report({ messageId, data });
+    };
 
     if (ex.probe === 'unknown-tool' || ex.case.expect === 'unknown-tool') {
-      if (!namesTool(r.requestedTool, text) && !cut) ctx.report({ messageId: 'noToolHint', data: { name: snippet(r.requestedTool, 60), text: snippet(text) } });
+      if (!namesTool(r.requestedTool, text)) report('noToolHint', { name: snippet(r.requestedTool, 60), text: snippet(text) });
       return;
     }
     const meta = r.metadata;
     // Another surface (a resource, a prompt, a completion): naming what was asked for or the parameter at fault is the hint.
     if (OTHER_SURFACES.has(SURFACE_OF[ex.probe])) {
-      if (!namesRequest(ex, text) && findNextStep(text) === null && !hasActionableMetadata(meta) && !cut) {
-        ctx.report({ messageId: 'noRequestHint', data: { label, name: snippet(ex.case.name, 80), text: snippet(text) } });
-      }
+      if (!namesRequest(ex, text) && findNextStep(text) === null && !hasActionableMetadata(meta)) report('noRequestHint', { label, name: snippet(ex.case.name, 80), text: snippet(text) });
       return;
     }
     // The same reading the repair agent makes: an answer that names an argument (in any spelling or language, with its
     // value), a tool, an expectation, or for a valid call what to do, gives an agent something; one that gives nothing fails.
-    if (r.guidance !== undefined || cut) return;
-    if (ex.case.expect === 'invalid-input') ctx.report({ messageId: 'noArgumentHint', data: { label, names: namesToMention(ex).join(', ') || '(none)', text: snippet(text) } });
-    else ctx.report({ messageId: 'noNextStep', data: { label, text: snippet(text) } });
+    if (r.guidance !== undefined) return;
+    if (ex.case.expect === 'invalid-input') report('noArgumentHint', { label, names: namesToMention(ex).join(', ') || '(none)', text: snippet(text) });
+    else report('noNextStep', { label, text: snippet(text) });
   },
 };

@@ -73,8 +73,11 @@ export type RecoveryCategory = 'validation' | 'unknown-tool' | 'transient' | 'bu
  */
 export type RepairResult = 'recovered' | 'not-recoverable' | 'undetermined';
 
-/** Why a decision is left out of the rate whatever its result: an unknown tool (fixed from tools/list), the server's own upstream down (the sandbox, not the server). */
-export type OutOfRate = 'unknown-tool' | 'upstream';
+/**
+ * Why a decision is left out of the rate whatever its result: an unknown tool (fixed from tools/list); the server's own
+ * upstream down, a program it runs missing, a credential or setting it lacks (the sandbox and its setup, not the server).
+ */
+export type OutOfRate = 'unknown-tool' | 'upstream' | 'runtime' | 'configuration';
 
 /** How the repair agent's attempt on one refused call ended. */
 export interface RepairOutcome {

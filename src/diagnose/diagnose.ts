@@ -1,4 +1,4 @@
-// Reading a refused call's answer: every format reader in turn (structured first, prose last), culprits merged, then offered tools, transient and final.
+// Reading a refused call's answer: every format reader in turn (structured first, prose last), culprits merged, then offered tools, transient, final and a fault outside the call.
 import type { AnswerView, CallView, Culprit, Diagnosis } from './diagnosis.js';
 import type { FormatReader } from './culprit.js';
 import { specificity } from './culprit.js';
@@ -21,6 +21,7 @@ import { sqlReader } from './formats/sql.js';
 import { suggestedTools } from './suggested-tools.js';
 import { transientFromMetadata, transientFromText } from './transient.js';
 import { finalFromMetadata, finalFromText } from './final.js';
+import { environmentFrom } from './environment.js';
 
 const MAX_TEXT = 16_384;
 
@@ -67,5 +68,6 @@ export function diagnose(whole: AnswerView, call: CallView): Diagnosis {
     if (textTransient && (textTransient.afterSeconds !== undefined || !textFinal)) transient = textTransient;
     else final = textFinal;
   }
-  return { culprits, suggestedTools: suggestedTools(answer, call, prose), ...(transient ? { transient } : {}), ...(final ? { final } : {}) };
+  const environment = located ? undefined : environmentFrom(answer.texts, call);
+  return { culprits, suggestedTools: suggestedTools(answer, call, prose), ...(transient ? { transient } : {}), ...(final ? { final } : {}), ...(environment ? { environment } : {}) };
 }

@@ -93,4 +93,12 @@ export interface Diagnosis {
   transient?: { afterSeconds?: number; notBefore?: string; evidence: string };
   /** The answer says not to retry: a business or permission refusal, isRetryable false, "needs approval". */
   final?: { evidence: string };
+  /** Nothing located, and the answer puts the fault in the server's surroundings, not the call: an agent stops and tells the user. */
+  environment?: { kind: EnvironmentFault; marker: string };
 }
+
+/**
+ * Where outside the call an answer puts the fault: an upstream the server could not reach (DNS, refused, "fetch failed"),
+ * a program it runs that is missing or did not start (a browser, a command), a credential or setting the operator must give.
+ */
+export type EnvironmentFault = 'upstream' | 'runtime' | 'configuration';

@@ -8,7 +8,7 @@ import { escapeRegExp } from '../util/regex.js';
 import { isRecord } from '../util/guards.js';
 import type { AnswerView, CallView, Diagnosis } from './diagnosis.js';
 import { diagnose } from './diagnose.js';
-import { knownPaths, wordsOf } from './names.js';
+import { knownPaths, looseSpelling, sentValues, wordsOf } from './names.js';
 import { answerView, callView } from './view.js';
 
 /** What an answer gives an agent: the kind of thing (the report's table of causes) and the instance, in words. */
@@ -81,6 +81,11 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
   return undefined;
 }
 
+/** Where an answer puts the fault outside the call (an upstream, a program, a setting), as the agent reads it; undefined when it puts none there. */
+export function environmentOf(exchange: Exchange, toolNames: readonly string[], metadata: MetadataOptions | undefined): Diagnosis['environment'] {
+  return diagnose(answerView(exchange, metadata), callViewOf(exchange, toolNames)).environment;
+}
+
 /** The call an exchange made, as the agent sees it: the tool's declared schema (or its declared names), the arguments, the tools listed. */
 function callViewOf(exchange: Exchange, toolNames: readonly string[]): CallView {
   const declared = exchange.inputSchema ?? { type: 'object', properties: Object.fromEntries((exchange.inputProperties ?? []).map((n) => [n, {}])) };
@@ -116,16 +121,6 @@ function withoutEchoes(text: string, call: CallView): string {
   const sent = Object.keys(call.arguments).map((k) => new RegExp(`(?<![\\w$-])${escapeRegExp(k)}(?![\\w$-])`));
   if (sent.length < 2) return text;
   return text.replace(/\{[^{}\n]{0,2000}\}/g, (span) => (sent.filter((k) => k.test(span)).length >= 2 ? '{…}' : span));
-}
-
-/**
- * A name in any spelling of its letters ("timezone" as "time zone", "order_id" as "orderId"), or, for a name of several
- * words, each word written out in full ("projectDir" as "project directory", "maxResults" as "maximum results").
- */
-function looseSpelling(name: string): string {
-  const letters = [...name.replace(/[\s_.-]+/g, '')].map(escapeRegExp).join('[\\s_.-]?');
-  const words = wordsOf(name).split(' ');
-  return words.length < 2 ? letters : `(?:${letters}|${words.map((w) => `${escapeRegExp(w)}\\w*`).join('[\\s_.-]+')})`;
 }
 
 /**
@@ -204,12 +199,3 @@ function quotedValue(text: string, call: CallView): string[] | undefined {
 
 /** A parser's words for a piece of the input it choked on: "Undefined symbol x", "Unexpected token }", "near select". */
 const SYNTAX_PIECE = /\b(?:undefined symbol|unexpected (?:token|character|char|operator|symbol|identifier|keyword)|unknown (?:identifier|token|symbol|function|operator)|invalid (?:character|token)|near)\s+(\S{1,40}?)[.,:;]?(?:\s|$)/gi;
-
-/** Every string or number the call sent, with its path (arrays and objects walked a few levels deep). */
-function sentValues(value: unknown, path: string[], depth = 0): [string[], string | number][] {
-  if (typeof value === 'string' || typeof value === 'number') return path.length > 0 ? [[path, value]] : [];
-  if (depth > 3) return [];
-  if (Array.isArray(value)) return value.slice(0, 16).flatMap((v, i) => sentValues(v, [...path, String(i)], depth + 1));
-  if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => sentValues(v, [...path, k], depth + 1));
-  return [];
-}

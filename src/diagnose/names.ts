@@ -2,6 +2,7 @@
 import type { JsonSchema } from '../types.js';
 import { branchesOf, itemSchemas, normalizeSchema, propertySchemas } from '../schema/read.js';
 import { isRecord } from '../util/guards.js';
+import { escapeRegExp } from '../util/regex.js';
 import type { CallView } from './diagnosis.js';
 
 /** Leading segments that name the arguments object itself ("args.x", "$.x", "data/x", "<root>"), not one of its properties. */
@@ -22,6 +23,16 @@ export function wordsOf(name: string): string {
     .replace(/[_\-.\s]+/g, ' ')
     .trim()
     .toLowerCase();
+}
+
+/**
+ * A name in any spelling of its letters ("timezone" as "time zone", "order_id" as "orderId"), or, for a name of several
+ * words, each word written out in full ("projectDir" as "project directory", "maxResults" as "maximum results").
+ */
+export function looseSpelling(name: string): string {
+  const letters = [...name.replace(/[\s_.-]+/g, '')].map(escapeRegExp).join('[\\s_.-]?');
+  const words = wordsOf(name).split(' ');
+  return words.length < 2 ? letters : `(?:${letters}|${words.map((w) => `${escapeRegExp(w)}\\w*`).join('[\\s_.-]+')})`;
 }
 
 /** The child schema a segment leads to: a declared property (in any anyOf/oneOf branch too) or an array item; undefined when undeclared. */
@@ -230,4 +241,13 @@ export function resolveNearest(segments: readonly (string | number)[], call: Cal
     if (parent !== undefined && parent.length > 0 && sentAt(call, parent).sent) return { path: parent, exact: false };
   }
   return undefined;
+}
+
+/** Every string or number the call sent, with its path (arrays and objects walked a few levels deep). */
+export function sentValues(value: unknown, path: string[], depth = 0): [string[], string | number][] {
+  if (typeof value === 'string' || typeof value === 'number') return path.length > 0 ? [[path, value]] : [];
+  if (depth > 3) return [];
+  if (Array.isArray(value)) return value.slice(0, 16).flatMap((v, i) => sentValues(v, [...path, String(i)], depth + 1));
+  if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => sentValues(v, [...path, k], depth + 1));
+  return [];
 }

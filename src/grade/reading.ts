@@ -19,7 +19,8 @@ import { extractMetadata, type ErrorMetadata, type MetadataOptions } from '../ma
 import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText, targetNames } from '../matchers/sent.js';
 import type { LeakOptions } from '../matchers/leaks.js';
 import { methodOf } from './exchange.js';
-import { guidanceOf, type Guidance } from '../diagnose/guidance.js';
+import { environmentOf, guidanceOf, type Guidance } from '../diagnose/guidance.js';
+import type { Diagnosis } from '../diagnose/diagnosis.js';
 
 /** What every reading of a run shares: the session, and the metadata field names the user added (one setting for all rules). */
 export interface ReadingSettings {
@@ -49,6 +50,7 @@ export class Reading {
   #sentMalformedJson: boolean | undefined;
   #requestedTool: string | undefined;
   #guidance: Guidance | undefined | typeof UNREAD = UNREAD;
+  #environment: Diagnosis['environment'] | typeof UNREAD = UNREAD;
 
   constructor(
     readonly exchange: Exchange,
@@ -138,6 +140,12 @@ export class Reading {
   get guidance(): Guidance | undefined {
     if (this.#guidance === UNREAD) this.#guidance = guidanceOf(this.exchange, this.settings.toolNames, this.settings.metadata, undefined, targetNames(this.exchange.case.target));
     return this.#guidance;
+  }
+
+  /** Where the answer puts the fault outside the call (an upstream, a program, a setting), as the repair agent reads it. */
+  get environment(): Diagnosis['environment'] {
+    if (this.#environment === UNREAD) this.#environment = environmentOf(this.exchange, this.settings.toolNames, this.settings.metadata);
+    return this.#environment;
   }
 
   /** Structured error metadata (rulebook §5), with the field names the user added. */

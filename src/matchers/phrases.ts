@@ -217,7 +217,14 @@ const UPSTREAM = new RegExp(
     String.raw`\bConnection(?:Refused|Reset|Aborted)Error\b`,
     String.raw`\bConnectTimeout\b`,
     String.raw`\bjava\.net\.(?:Connect|NoRouteToHost|UnknownHost)Exception\b`,
-    String.raw`\b(?:could not|couldn't|failed to|unable to) (?:connect|reach|resolve)\b`,
+    // Python's clients: requests' "Max retries exceeded with url … Failed to establish a new connection", httpx.ConnectError.
+    String.raw`\b(?:requests\.exceptions|urllib3\.exceptions|httpx|aiohttp(?:\.client_exceptions)?)\.\w*Connect\w*(?:Error|Exception)\b`,
+    String.raw`\b(?:ConnectError|ClientConnectorError|NameResolutionError)\b`,
+    String.raw`\bFailed to establish a new connection\b|\bMax retries exceeded with url\b|\bTemporary failure in name resolution\b|\bnodename nor servname\b|\bno route to host\b`,
+    // "Cannot reach Reddit servers", kubectl's "The connection to the server localhost:8080 was refused"; a host, not "resolve the reference".
+    String.raw`\b(?:could not|couldn't|cannot|can't|can not|failed to|unable to) (?:connect|reach)\b`,
+    String.raw`\b(?:could not|couldn't|cannot|can't|failed to|unable to) resolve (?:the )?(?:host|hostname|address|domain|DNS)\b`,
+    String.raw`\bconnection to the server \S+ was refused\b`,
     String.raw`\bdial tcp\b`,
   ].join('|'),
   'i',
@@ -231,6 +238,66 @@ export function findUpstreamMarker(text: string): string | null {
 /** The marker in `text` of an upstream that could not be reached (transient or not), or null. */
 export function findUnreachableMarker(text: string): string | null {
   return findTransientMarker(text) ?? UNREACHABLE.exec(text)?.[0] ?? null;
+}
+
+/**
+ * A program the server runs on this machine that is missing or did not start: a browser ("Chrome failed to start",
+ * Playwright's "browserType.launch: Executable doesn't exist at …"), a command ("spawn kubectl ENOENT", "command not found").
+ */
+const RUNTIME = new RegExp(
+  [
+    String.raw`\b(?:Chrome|Chromium|Firefox|WebKit|browser)(?: process)? (?:failed to|could not|couldn't|cannot) (?:start|launch)\b`,
+    String.raw`\b(?:failed to|could not|couldn't|unable to) (?:start|launch) (?:the )?(?:Chrome|Chromium|Firefox|WebKit|browser)\b`,
+    String.raw`\bbrowserType\.launch\b|\bexecutable (?:doesn't|does not) exist\b`,
+    String.raw`\b(?:could not|couldn't|cannot|unable to) find (?:\w+ ){0,3}(?:executable|binary|browser)\b`,
+    String.raw`\b(?:Chrome|Chromium|Firefox|browser|distribution)\b[^\n.]{0,40}\b(?:is )?not found at\b`,
+    String.raw`\b(?:npx )?(?:playwright|puppeteer)(?: browsers)? install\b`,
+    String.raw`\bspawn(?:Sync)? \S+ ENOENT\b`,
+    String.raw`\b(?:command|executable|binary) not found\b|\bis not recognized as an internal or external command\b`,
+    String.raw`\b(?:is|are) not installed\b`,
+  ].join('|'),
+  'i',
+);
+
+/** The marker in `text` of a program the server runs that is missing or did not start, or null. */
+export function findRuntimeMarker(text: string): string | null {
+  return RUNTIME.exec(text)?.[0] ?? null;
+}
+
+/** A credential's name: an API key, an access token, a client secret (a bare "token" is a parser's word too). */
+const CREDENTIAL = String.raw`(?:api[ _-]?(?:key|token|secret)|(?:personal )?access[ _-]?token|auth(?:entication|orization)?[ _-]?token|bearer token|client[ _-]?secret|secret[ _-]?key|credentials?)`;
+/** A setting's name as an environment variable spells it: FIRECRAWL_API_URL, X_API_KEY. */
+const ENV_NAME = String.raw`[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]`;
+const UNSET = String.raw`(?:to be set|must be set|(?:is|was|are) (?:not set|not defined|undefined|missing|required)|not set|not configured)`;
+
+/**
+ * A credential the operator gives the server, missing or refused: "Unauthorized: API key is required", "401 Unauthorized",
+ * "Invalid API key", "requires an API key", "not configured".
+ */
+const CREDENTIAL_REFUSED = new RegExp(
+  [
+    String.raw`\b(?:missing|invalid|no|expired|revoked|incorrect|wrong|bad|unknown)\s+${CREDENTIAL}\b`,
+    String.raw`\b${CREDENTIAL}\s+(?:(?:is|was|are|were|has|have)\s+(?:been\s+)?)?(?:required|missing|not (?:set|provided|configured|found|valid)|invalid|expired|revoked|rejected)\b`,
+    String.raw`\brequires? (?:an? |your |the )?(?:valid )?${CREDENTIAL}\b`,
+    String.raw`\b(?:401\W{0,3})?unauthori[sz]ed\b|\bunauthenticated\b|\bnot authenticated\b|\bauthentication (?:failed|required|is required)\b`,
+    String.raw`\b(?:environment|env) variables?\b[^.\n]{0,40}?\b${UNSET}|\b(?:missing|undefined) (?:environment|env) variables?\b|\bset the (?:\w+ )?(?:environment|env) variable\b`,
+    String.raw`\bnot configured\b|\bno configuration has been provided\b`,
+  ].join('|'),
+  'i',
+);
+
+/** A setting named as an environment variable, to be set: "requires FIRECRAWL_API_URL to be set", "Please set X_API_KEY". Case-sensitive: the name is upper case. */
+const SETTING_UNSET = new RegExp(
+  [
+    String.raw`\b(?:[Ss]et|[Ee]xport|[Dd]efine|[Cc]onfigure|[Pp]rovide) (?:the |your |an? )?(?:environment variable |env var )?${ENV_NAME}\b`,
+    String.raw`\b[Rr]equires? ${ENV_NAME}\b`,
+    String.raw`\b${ENV_NAME}\b[^.\n]{0,30}?\b${UNSET}`,
+  ].join('|'),
+);
+
+/** The marker in `text` of a credential or setting the operator must give the server, missing or refused, or null. */
+export function findConfigurationMarker(text: string): string | null {
+  return CREDENTIAL_REFUSED.exec(text)?.[0] ?? SETTING_UNSET.exec(text)?.[0] ?? null;
 }
 
 const UNIT = String.raw`(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?)\b`;

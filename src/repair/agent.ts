@@ -11,8 +11,7 @@ import { abbreviate } from '../util/text.js';
 import { isRecord } from '../util/guards.js';
 import { answerKind } from '../matchers/surface.js';
 import { describeAnswer } from '../grade/exchange.js';
-import type { AnswerView, Culprit, Diagnosis } from '../diagnose/diagnosis.js';
-import { findUpstreamMarker } from '../matchers/phrases.js';
+import type { AnswerView, Culprit, Diagnosis, EnvironmentFault } from '../diagnose/diagnosis.js';
 import { guidanceOf, type AnswerRead, type Guidance } from '../diagnose/guidance.js';
 import { pathsWithValue, sentAt } from '../diagnose/names.js';
 import { clip } from '../diagnose/culprit.js';
@@ -118,25 +117,24 @@ function unrecovered(category: RecoveryCategory, answer: Read, verdict: string, 
     : ended(category, 'undetermined', `${verdict}; the answer ${guidance.detail}, which the agent could not turn into a call`, steps, { ...extra, cause: guidance.cause });
 }
 
-/** The marker of a failure of the server's own upstream in an answer that locates no argument: it measures the sandbox, not the server. */
-function upstreamFailure(answer: Read): string | undefined {
-  if (answer.diagnosis.culprits.length > 0) return undefined;
-  for (const text of answer.view.texts) {
-    const marker = findUpstreamMarker(text);
-    if (marker) return marker;
-  }
-  return undefined;
-}
+/** What the agent says of an answer that puts the fault outside the call, and the cause it records. */
+const OUTSIDE: Record<EnvironmentFault, { says: string; cause: string }> = {
+  upstream: { says: 'the server could not reach what is behind it', cause: 'upstream unreachable' },
+  runtime: { says: 'a program the server runs is missing or did not start', cause: 'runtime missing' },
+  configuration: { says: 'the server lacks a credential or setting its operator gives', cause: 'configuration missing' },
+};
 
 /** The agent's whole attempt on one refused call. */
 export async function repairCall(refusal: Refusal, send: Send, settings: AgentSettings): Promise<RepairRecord> {
   const first = read(refusal.exchange, refusal, argsOf(refusal.exchange), settings);
   const category = categoryOf(refusal, first.diagnosis);
   if (category === 'unknown-tool') return unknownTool(refusal, first.diagnosis, settings);
-  const upstream = upstreamFailure(first);
-  if (upstream !== undefined) {
-    const verdict = `the server could not reach what is behind it ("${upstream}"): that measures the sandbox, not the server, and is left out of the rate`;
-    return ended(category, 'undetermined', verdict, [{ understood: understood(first.diagnosis) }], { outOfRate: 'upstream', cause: 'upstream unreachable' });
+  // No change to the call fixes a fault outside it: an agent stops and tells the user, and the lint measured its sandbox.
+  const outside = first.diagnosis.environment;
+  if (outside !== undefined) {
+    const { says, cause } = OUTSIDE[outside.kind];
+    const verdict = `${says} ("${outside.marker}"): the agent stops and tells the user; that measures the sandbox, not the server, and is left out of the rate`;
+    return ended(category, 'undetermined', verdict, [{ understood: understood(first.diagnosis) }], { outOfRate: outside.kind, cause });
   }
   switch (category) {
     case 'transient':

@@ -79,7 +79,14 @@ export function recoveryText(report: Pick<Report, 'recovery'>): string {
   if (!r || r.attempted === 0) return '';
   const judged = r.recovered + r.notRecoverable;
   const extras = [r.blind > 0 ? plural(r.blind, 'blind retry').replace('retrys', 'retries') : '', r.wasted > 0 ? `${r.wasted} wasted` : ''].filter(Boolean);
-  const left = [r.outOfRate.unknownTool > 0 ? plural(r.outOfRate.unknownTool, 'unknown tool') : '', r.outOfRate.upstream > 0 ? `${plural(r.outOfRate.upstream, 'failure')} of the server's own upstream` : ''].filter(Boolean);
+  // A report recorded before runtime and configuration were counted (a board's merged reports) lacks them.
+  const { unknownTool, upstream, runtime = 0, configuration = 0 } = r.outOfRate;
+  const left = [
+    unknownTool > 0 ? plural(unknownTool, 'unknown tool') : '',
+    upstream > 0 ? `${plural(upstream, 'failure')} of the server's own upstream` : '',
+    runtime > 0 ? `${plural(runtime, 'answer')} of a program it runs that is missing` : '',
+    configuration > 0 ? `${plural(configuration, 'answer')} of a credential or setting it lacks` : '',
+  ].filter(Boolean);
   const head =
     judged === 0
       ? r.undetermined > 0

@@ -1,6 +1,6 @@
 // Recoverability, counted (rulebook §9): of the refused calls the repair agent took, how many it recovered, how many the
 // server confirmed, at the first try, per category and per tool; and what that does to the score.
-import type { RecoveryCategory, RepairOutcome } from '../exchange.js';
+import type { OutOfRate, RecoveryCategory, RepairOutcome } from '../exchange.js';
 import { groupBy } from '../util/group.js';
 
 export interface RecoveryCount {
@@ -19,8 +19,8 @@ export interface RecoveryCount {
 }
 
 export interface Recovery extends RecoveryCount {
-  /** Decisions left out of the counts above and of the rate: unknown tools (fixed from tools/list), the server's upstream down. */
-  outOfRate: { unknownTool: number; upstream: number };
+  /** Decisions left out of the counts above and of the rate: unknown tools (fixed from tools/list), the server's upstream down, a program it runs missing, a credential or setting it lacks. */
+  outOfRate: { unknownTool: number; upstream: number; runtime: number; configuration: number };
   /** Recovered at the first try (Repair@1); `recovered` is Repair@N. */
   atFirst: number;
   /** atFirst / (recovered + notRecoverable). */
@@ -64,6 +64,7 @@ function groups<K extends string>(items: readonly { key: K; outcome: RepairOutco
 export function recoveryOf(exchanges: readonly { tool: string; repair?: RepairOutcome }[], attempts: number): Recovery {
   const items = exchanges.flatMap((e) => (e.repair ? [{ tool: e.tool, outcome: e.repair }] : []));
   const rated = items.filter((i) => i.outcome.outOfRate === undefined);
+  const outOf = (why: OutOfRate) => items.filter((i) => i.outcome.outOfRate === why).length;
   const outcomes = rated.map((i) => i.outcome);
   const counted = count(outcomes);
   const atFirst = outcomes.filter((o) => o.result === 'recovered' && o.attempt === 1).length;
@@ -72,7 +73,7 @@ export function recoveryOf(exchanges: readonly { tool: string; repair?: RepairOu
   return {
     ...counted,
     attempted: items.length,
-    outOfRate: { unknownTool: items.filter((i) => i.outcome.outOfRate === 'unknown-tool').length, upstream: items.filter((i) => i.outcome.outOfRate === 'upstream').length },
+    outOfRate: { unknownTool: outOf('unknown-tool'), upstream: outOf('upstream'), runtime: outOf('runtime'), configuration: outOf('configuration') },
     atFirst,
     rateAtFirst: rateOf(atFirst, counted.recovered + counted.notRecoverable),
     attempts,

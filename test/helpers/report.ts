@@ -45,7 +45,7 @@ export function reportWith(text: string, overrides: Partial<Report> = {}): Repor
       byTool: { [text]: { score: 37.5, passed: 1, failed: 1 } },
     },
     recovery: {
-      attempted: 2, recovered: 1, confirmed: 1, notRecoverable: 1, undetermined: 0, rate: 0.5, outOfRate: { unknownTool: 0, upstream: 0 },
+      attempted: 2, recovered: 1, confirmed: 1, notRecoverable: 1, undetermined: 0, rate: 0.5, outOfRate: { unknownTool: 0, upstream: 0, runtime: 0, configuration: 0 },
       atFirst: 1, rateAtFirst: 0.5, attempts: 3, blind: 0, wasted: 1, undeterminedCauses: {},
       byCategory: { validation: { attempted: 2, recovered: 1, confirmed: 1, notRecoverable: 1, undetermined: 0, rate: 0.5 } },
       byTool: { [text]: { attempted: 2, recovered: 1, confirmed: 1, notRecoverable: 1, undetermined: 0, rate: 0.5 } },

@@ -174,6 +174,28 @@ describe('repairCall: other categories', () => {
     expect(server.sent).toEqual([]);
   });
 
+  it.each([
+    ['runtime', 'runtime missing', 'Chrome failed to start: Could not find Google Chrome executable', 'positive'],
+    ['configuration', 'configuration missing', 'Unauthorized: API key is required when not using a self-hosted instance', 'positive'],
+    // To a call the schema refuses too (firecrawl-mcp-server answered every call so): the key is missing whatever the call.
+    ['configuration', 'configuration missing', 'firecrawl_parse requires FIRECRAWL_API_URL to be set', 'missing-required'],
+  ] as const)('a fault outside the call (%s) is out of the rate: the agent stops, nothing is resent', async (kind, cause, text, probe) => {
+    const server = scripted(success);
+    const record = await repairCall({ exchange: refusal(text, probe === 'positive' ? { order_id: 'ord_aaaaaa' } : {}, probe), tool: TOOL, policy: ALL }, server.send, settings());
+    expect(record).toMatchObject({ result: 'undetermined', outOfRate: kind, cause });
+    expect(record.verdict).toMatch(/stops and tells the user/);
+    expect(server.sent).toEqual([]);
+  });
+
+  it('a credential the tool takes as an argument is the call\'s: the agent repairs it as before', async () => {
+    const tool: ToolInfo = { name: 'get_order', inputSchema: { type: 'object', properties: { api_key: { type: 'string', minLength: 8 } }, required: ['api_key'] } };
+    const server = scripted(success);
+    const record = await repairCall({ exchange: refusal('Missing API key', {}), tool, policy: ALL }, server.send, settings());
+    expect(record.outOfRate).toBeUndefined();
+    expect(record).toMatchObject({ category: 'validation', recovered: true });
+    expect(server.sent).toEqual([{ api_key: expect.any(String) }]);
+  });
+
   it('not recoverable only when the answer gives nothing; undetermined when it names what the agent cannot act on', async () => {
     const nothing = await repairCall({ exchange: refusal('Operation failed', {}), tool: TOOL, policy: ALL }, scripted().send, settings());
     expect(nothing).toMatchObject({ result: 'not-recoverable', recovered: false });

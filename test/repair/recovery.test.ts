@@ -17,18 +17,21 @@ describe('recoveryOf', () => {
       { tool: 'b', repair: outcome({ category: 'transient', blind: true }) },
       { tool: 'b', repair: outcome({ category: 'business', wasted: true }) },
       { tool: 'b', repair: outcome({ category: 'business', result: 'undetermined', outOfRate: 'upstream', cause: 'upstream unreachable' }) },
+      { tool: 'b', repair: outcome({ category: 'validation', result: 'undetermined', outOfRate: 'configuration', cause: 'configuration missing' }) },
+      { tool: 'b', repair: outcome({ category: 'business', result: 'undetermined', outOfRate: 'configuration', cause: 'configuration missing' }) },
+      { tool: 'b', repair: outcome({ category: 'business', result: 'undetermined', outOfRate: 'runtime', cause: 'runtime missing' }) },
       { tool: '(none)', repair: outcome({ category: 'unknown-tool', result: 'recovered', recovered: true, attempt: 1, outOfRate: 'unknown-tool' }) },
     ];
     expect(recoveryOf(exchanges, 3)).toEqual({
-      ...count(7, 2, 1, 2, 1, 0.5),
-      outOfRate: { unknownTool: 1, upstream: 1 },
+      ...count(10, 2, 1, 2, 1, 0.5),
+      outOfRate: { unknownTool: 1, upstream: 1, runtime: 1, configuration: 2 },
       atFirst: 1, rateAtFirst: 0.25, attempts: 3, blind: 1, wasted: 1,
       undeterminedCauses: { 'names an argument': 1 },
       byCategory: {
-        business: count(2, 0, 0, 1, 1, 0),
+        business: count(4, 0, 0, 1, 3, 0),
         transient: count(1, 0, 0, 1, 0, 0),
         'unknown-tool': count(1, 1, 0, 0, 0, 1),
-        validation: count(3, 2, 1, 0, 1, 1),
+        validation: count(4, 2, 1, 0, 2, 1),
       },
       byTool: { a: count(3, 2, 1, 0, 1, 1), b: count(2, 0, 0, 2, 0, 0) },
     });

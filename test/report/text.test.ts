@@ -47,7 +47,7 @@ describe('the recovery line', () => {
   const line = (over: Partial<typeof base>) => recoveryText({ recovery: { ...base, ...over } });
 
   it('counts the decisions it could judge, and says what was undetermined or left out', () => {
-    const text = line({ attempted: 10, recovered: 6, notRecoverable: 1, undetermined: 1, rate: 0.857, outOfRate: { unknownTool: 2, upstream: 0 } });
+    const text = line({ attempted: 10, recovered: 6, notRecoverable: 1, undetermined: 1, rate: 0.857, outOfRate: { unknownTool: 2, upstream: 0, runtime: 0, configuration: 0 } });
     expect(text).toMatch(/^recovery 86%: an agent recovered 6 of the 7 refused calls it could judge/);
     expect(text).toContain('1 undetermined');
     expect(text).toContain('left out of the rate: 2 unknown tools');
@@ -59,7 +59,10 @@ describe('the recovery line', () => {
   });
 
   it('says so when it could judge none', () => {
-    expect(line({ attempted: 3, recovered: 0, notRecoverable: 0, undetermined: 0, rate: null, outOfRate: { unknownTool: 1, upstream: 2 } })).toBe('recovery –: no refused call the agent took counts in the rate; left out of the rate: 1 unknown tool, 2 failures of the server\'s own upstream');
+    expect(line({ attempted: 3, recovered: 0, notRecoverable: 0, undetermined: 0, rate: null, outOfRate: { unknownTool: 1, upstream: 2, runtime: 0, configuration: 0 } })).toBe('recovery –: no refused call the agent took counts in the rate; left out of the rate: 1 unknown tool, 2 failures of the server\'s own upstream');
+    expect(line({ attempted: 4, recovered: 0, notRecoverable: 0, undetermined: 0, rate: null, outOfRate: { unknownTool: 0, upstream: 0, runtime: 1, configuration: 3 } })).toBe(
+      'recovery –: no refused call the agent took counts in the rate; left out of the rate: 1 answer of a program it runs that is missing, 3 answers of a credential or setting it lacks',
+    );
     expect(line({ attempted: 2, recovered: 0, notRecoverable: 0, undetermined: 2, rate: null })).toMatch(/^recovery –: the agent could judge none of the 2 refused calls/);
   });
 });

@@ -25,6 +25,9 @@ describe('agent-recovers', () => {
     ['an unknown tool, whatever the answer', { category: 'unknown-tool', result: 'undetermined', recovered: false, confirmed: false, outOfRate: 'unknown-tool', verdict: 'near no listed tool', steps: [step] }],
     // The server's own upstream down measures the sandbox, not the server.
     ['an upstream failure', { category: 'business', result: 'undetermined', recovered: false, confirmed: false, outOfRate: 'upstream', cause: 'upstream unreachable', verdict: 'ECONNREFUSED', steps: [step] }],
+    // So do a program the server runs missing and a credential or setting its operator gives (an agent stops and tells the user).
+    ['a runtime missing', { category: 'business', result: 'undetermined', recovered: false, confirmed: false, outOfRate: 'runtime', cause: 'runtime missing', verdict: 'Chrome failed to start', steps: [step] }],
+    ['a configuration missing', { category: 'validation', result: 'undetermined', recovered: false, confirmed: false, outOfRate: 'configuration', cause: 'configuration missing', verdict: 'API key is required', steps: [step] }],
   ] as Array<[string, RepairRecord]>)('passes: %s', (_name, repair) => {
     expect(grade(rule, refusal(repair))).toEqual({ applies: true, findings: [] });
   });

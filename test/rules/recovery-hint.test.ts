@@ -39,6 +39,37 @@ describe('recovery-hint', () => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });
 
+  // A fault outside the call (the registry board's answers, and other runtimes' words): no change to the call fixes it, an
+  // agent stops and tells the user, and an answer that says so has said enough (the repair agent leaves it out of the rate).
+  it.each([
+    ['DNS, to a valid call (mongodb-mcp-server)', exchange({ probe: 'positive', args: { query: 'errlint' }, isError: true, text: 'getaddrinfo ENOTFOUND knowledge.mongodb.com' })],
+    ['DNS, to a call the schema refuses (tavily-mcp)', exchange({ probe: 'wrong-type', label: "'query' as number", target: onProperties('type', 'query'), args: { query: 7 }, isError: true, text: 'getaddrinfo EAI_AGAIN api.tavily.com' })],
+    ['"fetch failed" (react-aria-mcp)', exchange({ probe: 'positive', isError: true, text: 'TypeError: fetch failed' })],
+    ['Python requests', exchange({ probe: 'positive', isError: true, text: "requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.x.io', port=443): Max retries exceeded with url: /q" })],
+    ['"Cannot reach … not accessible" (reddit-mcp-buddy)', exchange({ probe: 'positive', isError: true, text: 'Cannot reach Reddit servers - Reddit is not accessible.' })],
+    ['a browser that did not start (chrome-devtools-mcp)', exchange({ probe: 'positive', isError: true, text: 'Chrome failed to start: Could not find Google Chrome executable for channel stable' })],
+    ['Playwright without its browser', exchange({ probe: 'positive', isError: true, text: "browserType.launch: Executable doesn't exist at /ms-playwright/chromium/chrome" })],
+    ['an API key the operator gives (firecrawl-mcp-server)', exchange({ probe: 'missing-required', label: "omit required 'url'", target: onProperties('required', 'url'), args: {}, isError: true, text: 'Unauthorized: API key is required when not using a self-hosted instance' })],
+    ['a setting to be set (firecrawl-mcp-server)', exchange({ probe: 'positive', isError: true, text: 'firecrawl_parse requires FIRECRAWL_API_URL to be set' })],
+    ['401 Unauthorized', exchange({ probe: 'positive', isError: true, text: 'Request failed with status code 401 Unauthorized' })],
+    ['Please set X_API_KEY', exchange({ probe: 'positive', isError: true, text: 'Please set X_API_KEY' })],
+    ['an unknown tool answered by the browser it could not start (playwright-mcp)', exchange({ probe: 'unknown-tool', name: 'nope', isError: true, text: 'Error: Chromium distribution \'chrome\' is not found at /opt/google/chrome/chrome\nRun "npx playwright install chrome"' })],
+    ['a resource read whose upstream is down (vuetify mcp)', surfaceExchange('resources', surfaceCase('resources/read', { uri: 'errlint://x' }, { name: 'errlint://x', expect: 'refused', label: 'a resource that does not exist', expectCode: -32002 }), { error: { code: -32603, message: 'fetch failed' } })],
+  ])('passes, a fault outside the call: %s', (_name, ex) => {
+    expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+  });
+
+  // Near misses: words about the call (or a parser's), judged as before.
+  it.each([
+    ['a parser\'s "invalid token" is no credential', exchange({ probe: 'positive', isError: true, text: 'Invalid token' }), 'noNextStep'],
+    ['"resolve" a reference, not a host', exchange({ probe: 'positive', isError: true, text: 'Could not resolve the reference' }), 'noNextStep'],
+    ['"not accessible" alone says nothing of a host', exchange({ probe: 'positive', isError: true, text: 'Resource is not accessible' }), 'noNextStep'],
+  ])('fails, about the call: %s', (_name, ex, messageId) => {
+    const { findings } = grade(rule, ex);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ messageId });
+  });
+
   it.each([
     ['validation error naming nothing', exchange({ probe: 'missing-required', label: "omit required 'query'", target: onProperties('required', 'query'), isError: true, text: 'Missing required parameter' }), 'noArgumentHint', { names: 'query' }],
     ['validation error with only a next step', exchange({ probe: 'wrong-type', label: "'count' as string", target: onProperties('type', 'count'), isError: true, text: 'Bad input, check your request' }), 'noArgumentHint', { names: 'count' }],

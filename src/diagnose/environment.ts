@@ -1,0 +1,33 @@
+// Does the answer put the fault in the server's surroundings rather than in the call: an upstream it could not reach, a
+// program it runs that is missing or did not start, a credential or setting the operator has not given? No change to the
+// call fixes that: an agent stops and tells the user, and a lint measures its own sandbox, not the server.
+import { findConfigurationMarker, findRuntimeMarker, findUpstreamMarker } from '../matchers/phrases.js';
+import type { CallView, Diagnosis, EnvironmentFault } from './diagnosis.js';
+import { knownPaths, looseSpelling, sentValues } from './names.js';
+
+/** Does the marker name an argument the tool declares or the call sent ("API key is required" to a tool taking `api_key`)? */
+function namesArgument(marker: string, call: CallView): boolean {
+  return knownPaths(call).some((path) => {
+    const leaf = path[path.length - 1];
+    return leaf.length >= 3 && !/^\d+$/.test(leaf) && new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}(?![\\w$-])`, 'i').test(marker);
+  });
+}
+
+/**
+ * The fault an answer that locates no argument puts in the server's surroundings, with the words that say so; undefined
+ * when it puts none there. A missing program or setting counts only where the answer quotes nothing the call sent and
+ * names no argument of the tool: "Package 'x' is not installed" for the x we sent, "Invalid api_key" for a declared
+ * `api_key`, are about the call.
+ */
+export function environmentFrom(texts: readonly string[], call: CallView): Diagnosis['environment'] {
+  const found = (kind: EnvironmentFault, find: (text: string) => string | null, applies: (text: string, marker: string) => boolean = () => true) => {
+    for (const text of texts) {
+      const marker = find(text);
+      if (marker !== null && applies(text, marker)) return { kind, marker };
+    }
+    return undefined;
+  };
+  const sent = sentValues(call.arguments, []).flatMap(([, v]) => (typeof v === 'string' && v.trim().length >= 4 ? [v.trim().toLowerCase()] : []));
+  const aboutTheSetup = (text: string, marker: string) => !namesArgument(marker, call) && !sent.some((s) => text.toLowerCase().includes(s));
+  return found('upstream', findUpstreamMarker) ?? found('runtime', findRuntimeMarker, aboutTheSetup) ?? found('configuration', findConfigurationMarker, aboutTheSetup);
+}
