@@ -74,10 +74,15 @@ export function rowOf(name: string, index: number, exitCode: number, durationMs:
 
 const GRADE_ORDER = ['A+', 'A', 'B', 'C', 'D', 'F', 'incomplete'];
 
+/** A board of these rows, ranked and counted: the one way a board is made. */
+export function boardOf(head: Pick<Board, 'source' | 'seed' | 'servers' | 'shard'>, rows: readonly BoardRow[]): Board {
+  const { shard, ...rest } = head;
+  return { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', ...rest, ...(shard ? { shard } : {}), counts: countsOf(rows), rows: ranked(rows) };
+}
+
 /** A board of one server's report (a single lint's --format html, its badge). */
 export function boardOfOne(report: Report, source: string): Board {
-  const row = rowOf(report.server.name, 0, 0, report.durationMs, report);
-  return { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source, seed: report.settings.seed, servers: 1, rows: ranked([row]) };
+  return boardOf({ source, seed: report.settings.seed, servers: 1 }, [rowOf(report.server.name, 0, 0, report.durationMs, report)]);
 }
 
 /** Rank rows: by grade, then score, then list order; a server with no grade comes last, unranked. */
@@ -105,8 +110,7 @@ export function mergeBoards(boards: readonly Board[]): Board {
   }
   const rows = new Map<number, BoardRow>();
   for (const board of boards) for (const row of board.rows) rows.set(row.index, row);
-  const merged = ranked([...rows.values()]);
-  return { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source: first.source, seed: first.seed, servers: first.servers, counts: countsOf(merged), rows: merged };
+  return boardOf({ source: first.source, seed: first.seed, servers: first.servers }, [...rows.values()]);
 }
 
 /** The board as a text table (stylish), markdown, or JSON. */
@@ -149,5 +153,5 @@ export function boardOfRun(outcomes: readonly ServerOutcome[], detailOf: (report
   // One server: what it was (its command or URL); several: the config file that declared them.
   const server = first?.report.server;
   const source = outcomes.length === 1 && server ? (server.url ?? server.command?.join(' ') ?? server.name) : (first?.report.source.uri ?? 'mcp-errlint');
-  return { board: { schemaVersion: BOARD_SCHEMA_VERSION, kind: 'mcp-errlint-board', source, seed: first?.report.settings.seed ?? 0, servers: outcomes.length, rows: ranked(rows) }, details };
+  return { board: boardOf({ source, seed: first?.report.settings.seed ?? 0, servers: outcomes.length }, rows), details };
 }

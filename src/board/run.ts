@@ -11,7 +11,7 @@ import { parseJson } from '../util/json.js';
 import { readClientConfig } from '../target/client-config.js';
 import { isHttpTarget, type HttpTarget, type ServerTarget } from '../target/target.js';
 import { CommandLineSecrets } from '../target/command-secrets.js';
-import { BOARD_SCHEMA_VERSION, inShard, ranked, rowOf, type Board, type BoardRow } from './board.js';
+import { boardOf, inShard, rowOf, type Board, type BoardRow } from './board.js';
 import { classOf, countsLine, countsOf, type BoardClass } from './classes.js';
 import type { BoardDetail } from './html.js';
 
@@ -141,16 +141,7 @@ export async function runBoard(options: BoardOptions, details?: Map<number, Boar
   } finally {
     if (!options.outDir) rmSync(dir, { recursive: true, force: true });
   }
-  return {
-    schemaVersion: BOARD_SCHEMA_VERSION,
-    kind: 'mcp-errlint-board',
-    source: options.file,
-    seed: options.seed,
-    ...(options.shard ? { shard: options.shard } : {}),
-    servers: servers.length,
-    counts: countsOf(rows),
-    rows: ranked(rows),
-  };
+  return boardOf({ source: options.file, seed: options.seed, shard: options.shard, servers: servers.length }, rows);
 }
 
 /** A name safe as a file name. */
