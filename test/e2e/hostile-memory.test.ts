@@ -40,7 +40,7 @@ describe('hostile output stays bounded', () => {
 
   it('a 50 MB stdout line is dropped unread: stdout-clean, and the cap in the report and on stylish output', async () => {
     // A generous timeout: reading 50 MB on a busy machine must not turn the call it precedes into a stall.
-    const run = await lintHostile(['--seed', '1', '--timeout', '5000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', ...fixture('huge-line')]);
+    const run = await lintHostile(['--seed', '1', '--timeout', '15000', '--runs', '2', '--probe', 'wrong-type', '--format', 'json', ...fixture('huge-line')]);
     expect(run.code).toBe(1);
     const report = reportOf(run);
     expect(ruleIds(report)).toEqual(['stdout-clean/noise']);
@@ -48,7 +48,7 @@ describe('hostile output stays bounded', () => {
     expect(run.peakRssMb).toBeLessThan(RSS_CEILING_MB);
     expect(await survivors(run.pids)).toEqual([]);
 
-    const stylish = await lintHostile(['--seed', '1', '--timeout', '5000', '--runs', '2', '--probe', 'wrong-type', ...fixture('huge-line')]);
+    const stylish = await lintHostile(['--seed', '1', '--timeout', '15000', '--runs', '2', '--probe', 'wrong-type', ...fixture('huge-line')]);
     expect(stylish.stdout).toMatch(/Limits hit \(1\):\n {2}server stdout: 1 line\(s\) longer than 8\.0 MB \(50\.0 MB in all\) were dropped unread/);
     expect(await survivors(stylish.pids)).toEqual([]);
   });
