@@ -77,6 +77,7 @@ describe('lint() refuses a bad option before any server starts, as the CLI refus
     ['a profile that is none', { profile: 'lax' as ProfileName }, ['--profile', 'lax']],
     ['a seed that is no number', { seed: 'abc' as unknown as number }, ['--seed', 'abc']],
     ['a negative seed', { seed: -1 }, ['--seed', '-1']],
+    ['a seed past 32 bits', { seed: 2 ** 32 }, ['--seed', '4294967296']],
     ['negative runs', { runs: -3 }, ['--runs', '-3']],
     ['a timeout of 0', { timeoutMs: 0 }, ['--timeout', '0']],
     ['a timeout no timer holds', { timeoutMs: 3_000_000_000 }, ['--timeout', '3000000000']],
@@ -109,6 +110,12 @@ describe('lint() refuses a bad option before any server starts, as the CLI refus
   it('rule options for an unknown rule, and options a rule does not take (no flag sets them)', async () => {
     await expect(lint({ target, ruleOptions: { 'no-such-rule': {} } })).rejects.toThrow(new UsageError("unknown rule id 'no-such-rule' in ruleOptions (mcp-errlint rules lists them)"));
     await expect(lint({ target, ruleOptions: { 'no-internal-details': { allowedHost: ['x'] } } })).rejects.toThrow(UsageError);
+    expect(existsSync(pids)).toBe(false);
+  });
+
+  it('an option lint() does not have (a misspelling), and probes given as one string (no flag sets either)', async () => {
+    await expect(lint({ target, rule: { 'no-stack-trace': 'off' } } as LintOptions)).rejects.toThrow(new UsageError("lint() has no option 'rule' (did you mean 'rules'?)"));
+    await expect(lint({ target, probes: 'wrong-type' as unknown as ProbeKind[] })).rejects.toThrow(new UsageError("probes must be an array of probe kinds, got 'wrong-type'"));
     expect(existsSync(pids)).toBe(false);
   });
 });

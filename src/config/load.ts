@@ -39,6 +39,7 @@ export interface Config {
   allowDestructive?: boolean;
   readOnly?: boolean;
   minCoverage?: number;
+  maxWarnings?: number;
   protocolVersion?: ProtocolVersion;
   oauthClientCredentials?: boolean;
   oauthScope?: string;

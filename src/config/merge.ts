@@ -105,7 +105,7 @@ export function mergeOptions(server: ServerChoice, flags: LintFlags, loaded?: Lo
     failOn: flags.failOn ?? config.failOn ?? DEFAULTS.failOn,
     minScore: flags.minScore ?? config.minScore ?? DEFAULTS.minScore,
     minCoverage: flags.minCoverage ?? config.minCoverage,
-    maxWarnings: flags.maxWarnings,
+    maxWarnings: flags.maxWarnings ?? config.maxWarnings,
   };
   checkLintOptions(options);
   return options;

@@ -66,7 +66,8 @@ function readNumber(text: string): number {
 
 /** The options of one lint that a flag sets with a value, keyed as LintOptions names them. */
 export const SETTINGS = {
-  seed: integer('--seed', 0),
+  // fast-check reads a seed as 32 bits: a larger one would print as given and run as another.
+  seed: integer('--seed', 0, 2 ** 32 - 1),
   runs: integer('--runs', 0),
   timeoutMs: integer('--timeout', 1, MAX_TIMER_MS),
   deadlineMs: duration('--deadline'),
@@ -86,6 +87,15 @@ export const TRANSPORT = choice<'http' | 'sse'>('--transport', ['http', 'sse']);
 
 const LEVELS: readonly RuleLevel[] = ['off', 'note', 'warning', 'error'];
 
+/** Every key lint() takes (the compiler keeps it whole): any other is a misspelling, refused as the CLI refuses a flag. */
+const OPTION_KEYS = Object.keys({
+  target: 1, name: 1, replayServer: 1, shown: 1, redactPatterns: 1, protocolVersion: 1, timeoutMs: 1, seed: 1, runs: 1, profile: 1,
+  allowWrites: 1, allowDestructive: 1, readOnly: 1, probes: 1, tools: 1, toolGlobs: 1, rules: 1, ruleOptions: 1, metadata: 1,
+  replay: 1, failOn: 1, minScore: 1, minCoverage: 1, maxWarnings: 1, anchor: 1, configFile: 1, replayPrefix: 1, onProgress: 1,
+  deadlineMs: 1, toolBudgetMs: 1, concurrency: 1, repairAttempts: 1, onRepair: 1, onExchange: 1, signal: 1,
+  oauthClientCredentials: 1, onSecret: 1,
+} satisfies Record<keyof LintOptions, 1>);
+
 /**
  * Refuse, with a UsageError, the first option that does not fit: what the CLI refuses for the flag that sets it, in
  * the same words. Nothing is started before: lint() calls it first, mergeOptions() on the options it makes.
@@ -93,6 +103,7 @@ const LEVELS: readonly RuleLevel[] = ['off', 'note', 'warning', 'error'];
 export function checkLintOptions(options: LintOptions): void {
   if (!isRecord(options) || !isRecord(options.target)) throw new UsageError('lint() needs options with a target: { command, args } or { url }');
   for (const [key, value] of Object.entries(options)) {
+    if (!OPTION_KEYS.includes(key)) throw new UsageError(`lint() has no option '${key}'${didYouMean(key, OPTION_KEYS) || ' (docs/api.md lists them)'}`);
     const known: Setting<unknown> | undefined = (SETTINGS as Record<string, Setting<unknown>>)[key];
     if (known && value !== undefined && !known.accepts(value)) throw refusal(known, shown(value));
   }
@@ -111,6 +122,7 @@ export function checkLintOptions(options: LintOptions): void {
     const problems = ruleOptionProblems(rule, given, `rule ${id} options`);
     if (problems.length > 0) throw new UsageError(problems.join('; '));
   }
+  if (options.probes !== undefined && !Array.isArray(options.probes)) throw new UsageError(`probes must be an array of probe kinds, got '${shown(options.probes)}'`);
   for (const kind of options.probes ?? []) checkProbeKind(kind);
   if (options.replay) {
     checkProbeKind(options.replay.probe);

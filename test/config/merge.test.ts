@@ -38,6 +38,7 @@ const FULL: Config = {
   allowWrites: true,
   allowDestructive: true,
   minCoverage: 50,
+  maxWarnings: 4,
   protocolVersion: '2025-06-18',
 };
 
@@ -91,7 +92,7 @@ describe('mergeOptions', () => {
       minScore: 80,
       readOnly: false,
       minCoverage: 50,
-      maxWarnings: undefined,
+      maxWarnings: 4,
     });
   });
 

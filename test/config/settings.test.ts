@@ -11,8 +11,9 @@ const TARGET = { command: 'node', args: ['server.js'] };
 
 describe('a flag and the lint() option it sets refuse the same values in the same words', () => {
   it.each([
-    ['seed', '-1', -1, "--seed must be an integer ≥ 0, got '-1'"],
-    ['seed', 'abc', 'abc', "--seed must be an integer ≥ 0, got 'abc'"],
+    ['seed', '-1', -1, "--seed must be an integer from 0 to 4294967295, got '-1'"],
+    ['seed', 'abc', 'abc', "--seed must be an integer from 0 to 4294967295, got 'abc'"],
+    ['seed', '4294967296', 2 ** 32, "--seed must be an integer from 0 to 4294967295, got '4294967296'"],
     ['runs', '2.5', 2.5, "--runs must be an integer ≥ 0, got '2.5'"],
     ['timeoutMs', '0', 0, "--timeout must be an integer from 1 to 2147483647, got '0'"],
     ['concurrency', '65', 65, "--concurrency must be an integer from 1 to 64, got '65'"],
@@ -44,13 +45,14 @@ describe('a flag and the lint() option it sets refuse the same values in the sam
 describe('the config file accepts for a key what the flag accepts', () => {
   // Config key → setting, and values on each side of the setting's bounds.
   const NUMERIC: Array<[string, Setting<number>, number[]]> = [
-    ['seed', SETTINGS.seed, [-1, 0, 1.5, 2 ** 31]],
+    ['seed', SETTINGS.seed, [-1, 0, 1.5, 2 ** 31, 2 ** 32 - 1, 2 ** 32]],
     ['runs', SETTINGS.runs, [-1, 0, 1.5]],
     ['timeout', SETTINGS.timeoutMs, [0, 1, 2 ** 31 - 1, 2 ** 31]],
     ['concurrency', SETTINGS.concurrency, [0, 1, 64, 65]],
     ['repairAttempts', SETTINGS.repairAttempts, [-1, 0, 1.5]],
     ['minScore', SETTINGS.minScore, [-0.5, 0, 99.5, 100, 100.5]],
     ['minCoverage', SETTINGS.minCoverage, [-0.5, 0, 100, 100.5]],
+    ['maxWarnings', SETTINGS.maxWarnings, [-1, 0, 1.5, 3]],
   ];
   it.each(NUMERIC)('%s', (key, setting, values) => {
     for (const value of values) expect({ value, valid: configProblems({ [key]: value }).length === 0 }).toEqual({ value, valid: setting.accepts(value) });
