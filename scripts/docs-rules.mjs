@@ -6,7 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rulesMarkdown, withFixSection } from '../dist/src/cli/rules.js';
+import { rulesMarkdown } from '../dist/src/cli/rules.js';
+import { withFixSection } from '../dist/src/grade/rule-docs.js';
 import { catalog } from '../dist/src/grade/catalog.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

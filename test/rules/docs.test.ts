@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, ruleById, ruleDocsPath } from '../../rules/index.js';
 import { catalogEntry } from '../../src/grade/catalog.js';
-import { fixMarkdown, withFixSection } from '../../src/cli/rules.js';
+import { fixMarkdown, withFixSection } from '../../src/grade/rule-docs.js';
 import type { JsonSchema, ProbeKind } from '../../src/types.js';
 import { NO_TOOL } from '../../src/plan/types.js';
 import type { AuthCase, Expectation } from '../../src/probe-case.js';
