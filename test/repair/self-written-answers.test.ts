@@ -1,0 +1,83 @@
+// Answers published servers wrote themselves that the recovery rules misread (the registry board's audit): a crash quoting
+// an argument the call left out, a shortened compound name, an emptiness complaint only one value fits, a concrete step to
+// check, a credential the operator gives. Each with other wordings, and the near misses that must stay findings.
+import { describe, expect, it } from 'vitest';
+import { rule as recoveryHint } from '../../rules/recovery-hint.js';
+import { repairCall, type AgentSettings, type Send } from '../../src/repair/agent.js';
+import { guidanceOf } from '../../src/diagnose/guidance.js';
+import { diagnose } from '../../src/diagnose/diagnose.js';
+import { onProperties } from '../../probes/case.js';
+import type { Exchange } from '../../src/exchange.js';
+import type { JsonSchema } from '../../src/types.js';
+import type { ToolInfo } from '../../src/session/types.js';
+import { exchange, grade, type ExchangeSpec } from '../helpers/exchange.js';
+import { answerOf, callOf, toolError } from './answer.js';
+
+// The tools as the servers declare them (server-aws-kb-retrieval 0.6.2, weather-mcp 1.23.0, reddit-mcp-buddy 1.1.14,
+// chrome-devtools-mcp 1.11.0), cut to what the cases need.
+const KB: JsonSchema = { type: 'object', properties: { query: { type: 'string' }, knowledgeBaseId: { type: 'string' }, n: { type: 'number' } }, required: ['query', 'knowledgeBaseId'] };
+const LOCATION: JsonSchema = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'number', minimum: 1, maximum: 100 } }, required: ['query'] };
+const GRAPH: JsonSchema = { type: 'object', properties: { observations: { type: 'array', items: { type: 'string' } } }, required: ['observations'] };
+const SEARCH: JsonSchema = {
+  type: 'object',
+  properties: { query: { type: 'string' }, subreddits: { type: 'array', items: { type: 'string' } }, limit: { type: 'number', minimum: 1, maximum: 100 }, author: { type: 'string' } },
+  required: ['query'],
+};
+const EMULATE: JsonSchema = {
+  type: 'object',
+  properties: { pageId: { type: 'number' }, userAgent: { type: 'string' }, extraHttpHeaders: { type: 'string' }, viewport: { type: 'string' }, startDate: { type: 'string' }, endDate: { type: 'string' }, rawData: { type: 'string' } },
+  required: ['pageId'],
+};
+
+/** A tools/call sent without its arguments key (missing-required's first case). */
+function noArgumentsKey(schema: JsonSchema, spec: ExchangeSpec): Exchange {
+  const required = (schema.required as string[]) ?? [];
+  const ex = exchange({ probe: 'missing-required', label: `no arguments key (omit required ${required.map((n) => `'${n}'`).join(', ')})`, target: onProperties('required', ...required), delivery: { kind: 'request', method: 'tools/call', params: { name: 'search_docs' } }, ...spec });
+  return { ...ex, case: { ...ex.case, arguments: undefined }, inputSchema: schema };
+}
+
+const withSchema = (schema: JsonSchema, spec: ExchangeSpec): Exchange => ({ ...exchange(spec), inputSchema: schema });
+const hints = (ex: Exchange) => grade(recoveryHint, ex).findings.map((f) => f.messageId);
+
+const settings: AgentSettings = { attempts: 3, toolNames: ['search_docs'], maxWaitMs: 5000, backoffMs: 1000, wait: async () => {} };
+const offline: Send = async () => ({ notSent: 'offline' });
+/** The repair agent's decision on a refused call, nothing sent (the schema judges). */
+const decide = (ex: Exchange, schema: JsonSchema) => repairCall({ exchange: ex, tool: { name: ex.tool, inputSchema: schema } as ToolInfo, policy: { level: 'none', reason: 'offline' } }, offline, settings);
+
+describe('a credential the operator gives is never the call’s fault', () => {
+  // firecrawl-mcp 3.26.0's firecrawl_search: a browser action's keyboard `key` sits deep in scrapeOptions.
+  const FIRECRAWL: JsonSchema = {
+    type: 'object',
+    properties: {
+      query: { type: 'string' },
+      scrapeOptions: { type: 'object', properties: { actions: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, key: { type: 'string' } } } } } },
+    },
+    required: ['query'],
+  };
+  const args = { query: 'rust', scrapeOptions: { actions: [{ type: 'wait' }] } };
+  it.each([
+    ['Alexandria requires an API key on a team with Alexandria access'],
+    ['This feature requires an API key'],
+    ['Missing API key'],
+    ['Invalid access token'],
+  ])('configuration, though the tool declares a `key`: %s', (text) => {
+    expect(diagnose(answerOf(toolError(text)), callOf('firecrawl_search', FIRECRAWL, args)).environment).toMatchObject({ kind: 'configuration' });
+  });
+
+  it('recovery-hint and the agent leave the audit answer out', async () => {
+    const ex = withSchema(FIRECRAWL, { probe: 'positive', args, isError: true, text: 'Alexandria requires an API key on a team with Alexandria access', structuredContent: { code: 'EXCHANGE_API_KEY_REQUIRED', message: 'Alexandria requires an API key on a team with Alexandria access' } });
+    expect(hints(ex)).toEqual([]);
+    expect(await decide(ex, FIRECRAWL)).toMatchObject({ result: 'undetermined', outOfRate: 'configuration' });
+  });
+
+  it.each([
+    // The credential is an argument of the tool: the answer is about the call.
+    ['API key is required', { type: 'object', properties: { apiKey: { type: 'string' } } }],
+    ['Missing API key', { type: 'object', properties: { options: { type: 'object', properties: { api_key: { type: 'string' } } } } }],
+    ['Invalid access token', { type: 'object', properties: { accessToken: { type: 'string' } } }],
+    // Its last word alone, at the top level: the tool's own token may well be the access token.
+    ['Invalid access token', { type: 'object', properties: { token: { type: 'string' } } }],
+  ] as [string, JsonSchema][])('about the call when the tool takes it: %s', (text, schema) => {
+    expect(diagnose(answerOf(toolError(text)), callOf('t', schema, {})).environment).toBeUndefined();
+  });
+});
