@@ -33,7 +33,7 @@ const COMMON_WORDS = new Set(['input', 'inputs', 'argument', 'arguments', 'args'
 const OPEN = `['"\`‘’“”«»‹›„‚「『〈《【（(]`;
 const CLOSE = `['"\`‘’“”«»‹›“‘」』〉》】）)]`;
 
-/** A crash names the code's own properties, not arguments: "destructure property 'email'", "(reading 'map')". */
+/** A crash names the code's own properties, not arguments: "destructure property 'email'", "(reading 'map')" (the prose reader locates a declared one the call left out). */
 const CRASH_QUOTE = new RegExp(`\\b(?:propert(?:y|ies)|reading)\\s*${OPEN}[^'"\`‘’“”«»‹›„‚「」『』\\n]*${CLOSE}`, 'gi');
 
 /** Stack frames, in the runtimes whose traces end up in answers: their words ("at Object.use (…)") are the code's, not advice. */

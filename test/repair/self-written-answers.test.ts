@@ -81,3 +81,38 @@ describe('a credential the operator gives is never the call’s fault', () => {
     expect(diagnose(answerOf(toolError(text)), callOf('t', schema, {})).environment).toBeUndefined();
   });
 });
+describe('a crash that quotes a declared argument the call left out names it', () => {
+  it.each([
+    // The audit: server-aws-kb-retrieval (-32603) and weather-mcp (isError), each sent without its arguments key.
+    ['aws-kb-retrieval: destructure', noArgumentsKey(KB, { error: { code: -32603, message: "Cannot destructure property 'query' of 'args' as it is undefined." } })],
+    ['weather-mcp: reading', noArgumentsKey(LOCATION, { isError: true, text: "Error: Cannot read properties of undefined (reading 'query')" })],
+    // Other runtimes' words for the same crash.
+    ['older V8', withSchema(LOCATION, { probe: 'missing-required', label: "omit required 'query'", target: onProperties('required', 'query'), args: { limit: 5 }, isError: true, text: "TypeError: Cannot read property 'query' of undefined" })],
+    ['Firefox', withSchema(LOCATION, { probe: 'missing-required', label: "omit required 'query'", target: onProperties('required', 'query'), args: { limit: 5 }, isError: true, text: 'TypeError: can\'t access property "query", args is undefined' })],
+    ["Python's KeyError", withSchema(KB, { probe: 'missing-required', label: "omit required 'knowledgeBaseId'", target: onProperties('required', 'knowledgeBaseId'), args: { query: 'x' }, isError: true, text: "KeyError: 'knowledgeBaseId'" })],
+  ])('passes recovery-hint: %s', (_name, ex) => {
+    expect(hints(ex)).toEqual([]);
+  });
+
+  it.each([
+    // The audit's right findings: the crash names the code's own method, no argument.
+    ["(reading 'map') for an omitted observations", noArgumentsKey(GRAPH, { isError: true, text: "Cannot read properties of undefined (reading 'map')" })],
+    ["(reading 'toLowerCase')", withSchema(LOCATION, { probe: 'missing-required', label: "omit required 'query'", target: onProperties('required', 'query'), args: { limit: 5 }, isError: true, text: "Cannot read properties of undefined (reading 'toLowerCase')" })],
+    // A declared argument the call sent: the crash is about something the code read from it, not the argument.
+    ['a declared argument the call sent', withSchema(LOCATION, { probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { query: 'Paris', limit: 'x' }, isError: true, text: "Cannot read properties of undefined (reading 'query')" })],
+    // A name the tool does not declare.
+    ['a name the tool does not declare', noArgumentsKey(LOCATION, { error: { code: -32603, message: "Cannot destructure property 'email' of 'args' as it is undefined." } })],
+  ])('fails recovery-hint: %s', (_name, ex) => {
+    expect(hints(ex)).toEqual(['noArgumentHint']);
+  });
+
+  it('the agent reads the omitted argument as missing and fills it; a crash naming no argument leaves it nothing', async () => {
+    const crash = noArgumentsKey(LOCATION, { isError: true, text: "Error: Cannot read properties of undefined (reading 'query')" });
+    const record = await decide(crash, LOCATION);
+    expect(record.steps[0].understood).toBe('query: missing [prose]');
+    expect(record.steps[0].call?.arguments).toEqual({ query: expect.any(String) });
+    expect(record.result).toBe('recovered');
+    const none = await decide(noArgumentsKey(GRAPH, { isError: true, text: "Cannot read properties of undefined (reading 'map')" }), GRAPH);
+    expect(none.result).toBe('not-recoverable');
+  });
+});

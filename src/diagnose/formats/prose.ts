@@ -4,7 +4,7 @@ import type { FormatReader } from '../culprit.js';
 import { culprit } from '../culprit.js';
 import { expectedIn, parseList, problemFromExpected } from '../expected.js';
 import { byEcho, byValue } from '../locate.js';
-import { knownPaths, resolveMention, schemaAt, sentAt, wordsOf } from '../names.js';
+import { knownPaths, resolveMention, resolvePath, schemaAt, sentAt, wordsOf } from '../names.js';
 import { escapeRegExp } from '../../util/regex.js';
 import { isRecord } from '../../util/guards.js';
 
@@ -114,6 +114,9 @@ const NOT_A_FUNCTION = /\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.(\w+) is no
 const ARRAY_METHODS = new Set(['filter', 'map', 'forEach', 'reduce', 'some', 'every', 'find', 'findIndex', 'includes', 'join', 'push', 'slice', 'flatMap', 'sort', 'indexOf']);
 const STRING_METHODS = new Set(['toLowerCase', 'toUpperCase', 'trim', 'split', 'replace', 'startsWith', 'endsWith', 'match', 'padStart', 'charAt']);
 
+/** The property a runtime's crash quotes: V8's "destructure property 'x'", "Cannot read property 'x'", "(reading 'x')", Firefox's "can't access property "x"". */
+const CRASH_PROPERTY = /\b(?:Cannot (?:destructure|read|set) property|can't access property)\s*['"]([^'"\n]{1,80})['"]|\((?:reading|setting) '([^'\n]{1,80})'\)/gi;
+
 /** Culprits a clause gives away without a problem word after a name: a conflict of two, a runtime message about one. */
 function giveaways(clause: string, call: CallView): Culprit[] {
   const both = BOTH.exec(clause);
@@ -127,7 +130,13 @@ function giveaways(clause: string, call: CallView): Culprit[] {
     const type = ARRAY_METHODS.has(method[2]) ? 'array' : STRING_METHODS.has(method[2]) ? 'string' : undefined;
     if (at) return [culprit(call, 'prose', at, 'type', clause, type ? { type } : undefined)];
   }
-  // "Cannot read properties of null" names no argument: a crash that does not is not read for one (a model cannot tell which).
+  // A crash that quotes an argument the tool declares and the call left out ("Cannot destructure property 'query' of 'args'
+  // as it is undefined"): the code wanted it, and a model adds it. A name the tool does not declare ("(reading 'map')"), or
+  // one the call sent, is the code's own; "Cannot read properties of null" names nothing (a model cannot tell which).
+  for (const m of clause.matchAll(CRASH_PROPERTY)) {
+    const at = resolvePath([m[1] ?? m[2]], call);
+    if (at !== undefined && schemaAt(call, at) !== undefined && !sentAt(call, at).sent) return [culprit(call, 'prose', at, 'missing', clause)];
+  }
   return [];
 }
 
