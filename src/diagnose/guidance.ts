@@ -113,7 +113,33 @@ function namedArguments(text: string, call: CallView, targeted: readonly string[
     if (quoted.test(text) || saysAtFault(text, leaf)) sure.push(path);
     else if (!COMMON_WORDS.has(leaf.toLowerCase()) && !COMMON_WORDS.has(wordsOf(leaf)) && new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}${leaf.length < 3 ? String.raw`v?\d+` : String.raw`(?:v?\d+)?`}(?![\\w$-])`, 'i').test(text)) loose.push(path);
   }
-  return sure.length > 0 ? sure : loose;
+  return sure.length > 0 ? sure : loose.length > 0 ? loose : shortened(text, call);
+}
+
+/** Words before a name that find fault with it: "Invalid JSON for headers", "Could not parse headers", "Malformed header". */
+const FAULT_BEFORE = String.raw`\b(?:invalid|malformed|bad|wrong|incorrect|illegal|unparsable|unparseable|(?:could not|couldn't|cannot|can't|failed to|unable to) (?:parse|read|decode)|error (?:parsing|reading|decoding))(?:\s+[\w-]+){0,3}?\s+`;
+
+/**
+ * The argument whose compound name the text shortens to its last word, where it finds fault with that word ("Invalid
+ * JSON for headers" for extraHttpHeaders): English compounds end in the noun they are about. Only when no other known
+ * argument ends in that word ("Invalid date" to startDate and endDate names neither), and never a common word ("value",
+ * "data", "id") that names the call as well.
+ */
+function shortened(text: string, call: CallView): string[][] {
+  const byLastWord = new Map<string, string[][]>();
+  for (const path of knownPaths(call)) {
+    const words = wordsOf(path[path.length - 1]).split(' ');
+    const last = words[words.length - 1];
+    if (words.length < 2 || last.length < 3 || /^\d+$/.test(last) || COMMON_WORDS.has(last) || COMMON_WORDS.has(last.replace(/s$/, ''))) continue;
+    const stem = last.replace(/s$/, '');
+    byLastWord.set(stem, [...(byLastWord.get(stem) ?? []), path]);
+  }
+  for (const [stem, paths] of byLastWord) {
+    if (paths.length !== 1) continue;
+    const word = String.raw`(?<![\w$-])${escapeRegExp(stem)}s?(?![\w$-])`;
+    if (new RegExp(`${FAULT_BEFORE}${word}`, 'i').test(text) || saysAtFault(text, stem, `${escapeRegExp(stem)}s?`)) return paths;
+  }
+  return [];
 }
 
 /** A braced list of several arguments sent ("Received arg types: {topic: string, depth: string}") echoes the call: it points at none. */
@@ -139,10 +165,9 @@ export function mentions(text: string, name: string): boolean {
 /**
  * Does `text` say that `name` is at fault: after a word for a field, or followed within a few words by what is wrong
  * ("key is required for HMAC", "Items array is required", "ip or cidr is required")? A bare mention is not enough: a
- * tool's "type" or "name" appears in many texts that say nothing of it.
+ * tool's "type" or "name" appears in many texts that say nothing of it. `n`: the name as a pattern, when it has several spellings.
  */
-function saysAtFault(text: string, name: string): boolean {
-  const n = escapeRegExp(name);
+function saysAtFault(text: string, name: string, n = escapeRegExp(name)): boolean {
   const field = String.raw`\b(?:field|argument|parameter|param|property|key)\s+${n}(?![\w])`;
   if (name.length < 3) return new RegExp(field, 'i').test(text);
   const wrong = String.raw`(?<![\w])${n}(?:\s+\w+){0,2}\s+(?:(?:is|are|was|were)\s+(?:not\s+)?(?:required|missing|invalid|empty|too\s+\w+|not\s+valid)|(?:must|should|cannot|can't)\s+(?:not\s+)?be)\b`;

@@ -116,3 +116,30 @@ describe('a crash that quotes a declared argument the call left out names it', (
     expect(none.result).toBe('not-recoverable');
   });
 });
+
+describe('a shortened compound name names its argument when only one declared argument ends in it', () => {
+  const emulate = (text: string, args: Record<string, unknown> = { extraHttpHeaders: ' ' }) =>
+    withSchema(EMULATE, { probe: 'missing-required', label: "omit required 'pageId'", target: onProperties('required', 'pageId'), args, isError: true, text });
+  it.each([
+    // The audit: chrome-devtools-mcp's emulate with extraHttpHeaders " ".
+    ['"Invalid JSON for headers"', emulate('Invalid JSON for headers: Unexpected end of JSON input')],
+    ['said to be at fault', emulate('headers cannot be parsed')],
+    ['a parser that could not read it', emulate('Could not parse headers: Unexpected token')],
+    ['in the singular', emulate('Malformed header')],
+  ])('passes recovery-hint: %s', (_name, ex) => {
+    expect(hints(ex)).toEqual([]);
+  });
+
+  it.each([
+    // Common words name the call, not an argument: "value", "data", "id".
+    ['"value"', emulate('Invalid value: Unexpected end of JSON input', { rawData: ' ' })],
+    ['"data"', emulate('Invalid data', { rawData: ' ' })],
+    ['"id"', emulate('Invalid id')],
+    // Two declared arguments end in "date": neither is meant in particular.
+    ['a word two arguments end in', emulate('Invalid date', { startDate: 'x', endDate: 'y' })],
+    // The word without a fault found with it.
+    ['the word in passing', emulate('Headers sent by the page were dropped')],
+  ])('fails recovery-hint: %s', (_name, ex) => {
+    expect(hints(ex)).toEqual(['noArgumentHint']);
+  });
+});
