@@ -143,3 +143,51 @@ describe('a shortened compound name names its argument when only one declared ar
     expect(hints(ex)).toEqual(['noArgumentHint']);
   });
 });
+
+describe('an emptiness complaint locates the one value sent empty', () => {
+  const search = (args: Record<string, unknown>, text: string, probe: 'empty-values' | 'unicode' = 'empty-values') =>
+    withSchema(SEARCH, { probe, label: "'query' as empty string", target: onProperties('empty', 'query'), args, isError: true, text });
+  it.each([
+    // The audit: reddit-mcp-buddy's search_reddit.
+    ['empty-values', search({ query: '' }, 'Error: Cache key parts cannot be empty strings')],
+    ['unicode, with a NUL in another argument', search({ query: '', author: '\u0000' }, 'Error: Cache key parts cannot be empty strings', 'unicode')],
+    ['blank', search({ query: '   ', limit: 5 }, 'Search terms cannot be blank')],
+    ['an empty list', search({ query: 'rust', subreddits: [] }, 'List cannot be empty')],
+  ])('passes recovery-hint: %s', (_name, ex) => {
+    expect(hints(ex)).toEqual([]);
+  });
+
+  // What the agent reads: the one value sent empty is the culprit, whatever words say so.
+  it.each([
+    ['Error: Cache key parts cannot be empty strings', { query: '' }, ['query']],
+    ['Value must not be blank', { query: '   ', limit: 5 }, ['query']],
+    ['Empty strings are not allowed', { query: '', limit: 5 }, ['query']],
+    ['Expected a non-empty string', { query: '' }, ['query']],
+    ['List cannot be empty', { query: 'rust', subreddits: [] }, ['subreddits']],
+    // Near misses: two values empty, none, or words about the result.
+    ['Error: Cache key parts cannot be empty strings', { query: '', author: '' }, undefined],
+    ['Error: Cache key parts cannot be empty strings', { query: 'rust' }, undefined],
+    ['Search returned empty results', { query: '' }, undefined],
+    ['The response body was empty', { query: '' }, undefined],
+  ] as [string, Record<string, unknown>, string[] | undefined][])('culprit of "%s" for %j', (text, args, path) => {
+    expect(diagnose(answerOf(toolError(text)), callOf('search_reddit', SEARCH, args)).culprits.map((c) => c.path)).toEqual(path === undefined ? [] : [path]);
+  });
+
+  it.each([
+    // Two values sent empty: the complaint points at neither.
+    ['two empty values', search({ query: '', author: '' }, 'Error: Cache key parts cannot be empty strings')],
+    // Words about the result, not a refusal of an empty value.
+    ['an empty result', search({ query: '' }, 'Search returned empty results')],
+    ['no value sent empty', search({ query: 'rust' }, 'Error: Cache key parts cannot be empty strings')],
+  ])('fails recovery-hint: %s', (_name, ex) => {
+    expect(hints(ex)).toEqual(['noNextStep']);
+  });
+
+  it('the agent fills the empty value instead of retrying blind', async () => {
+    const record = await decide(search({ query: '' }, 'Error: Cache key parts cannot be empty strings'), SEARCH);
+    expect(record.category).toBe('validation');
+    expect(record.steps[0].understood).toMatch(/^query: length/);
+    expect(record.steps[0].call?.arguments).toEqual({ query: expect.stringMatching(/\S/) });
+    expect(record.result).toBe('recovered');
+  });
+});

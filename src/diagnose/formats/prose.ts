@@ -3,7 +3,7 @@ import type { CallView, Culprit, Problem } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
 import { culprit } from '../culprit.js';
 import { expectedIn, parseList, problemFromExpected } from '../expected.js';
-import { byEcho, byValue } from '../locate.js';
+import { byEcho, byEmpty, byValue } from '../locate.js';
 import { knownPaths, resolveMention, resolvePath, schemaAt, sentAt, wordsOf } from '../names.js';
 import { escapeRegExp } from '../../util/regex.js';
 import { isRecord } from '../../util/guards.js';
@@ -102,6 +102,10 @@ const ENDS_PHRASE = /^\s*(?:$|[:.,;!?)(=]|(?:is|was|are|must|should|value|provid
 /** Words that find fault with a value a clause quotes. */
 const FAULT =
   /\b(?:invalid|not (?:a )?valid|cannot|can't|unable|unknown|unsupported|unrecogni[sz]ed|bad|malformed|wrong|incorrect|illegal|failed to|could not|not found|does not exist|doesn't exist|no such|not allowed|expected|must|should|one of|options|too (?:long|short|large|small|big)|out of range|received|got)\b/i;
+
+/** A refusal of an empty value: "cannot be empty", "must not be blank", "Empty strings are not allowed", "a non-empty string". */
+const EMPTY_REFUSED =
+  /\b(?:cannot|can't|can not|must not|mustn't|may not|should not|shouldn't)\s+be\s+(?:an?\s+)?(?:empty|blank)\b|\b(?:empty|blank)\s+(?:strings?|values?|lists?|arrays?|input)\s+(?:is|are)\s+not\s+(?:allowed|permitted|accepted|supported)\b|\bnon-?(?:empty|blank)\b/i;
 
 /** Words after a clause that still describe it ("Must be a finite positive integer.", "Valid options: …"). */
 const FOLLOW_UP = /^(?:must|should|expected|valid|allowed|supported|accepted|available|existing|known|use|the value must)\b/i;
@@ -293,7 +297,13 @@ function readProse(text: string, call: CallView, names: { pattern: string }[]): 
     }
     // A value too long to quote whole, echoed by its start.
     const echoed = byEcho(call, clause);
-    if (echoed) culprits.push(culprit(call, 'prose', echoed, /\btoo long\b|ENAMETOOLONG|\blength\b/i.test(clause) ? 'length' : 'invalid', described));
+    if (echoed) {
+      culprits.push(culprit(call, 'prose', echoed, /\btoo long\b|ENAMETOOLONG|\blength\b/i.test(clause) ? 'length' : 'invalid', described));
+      return;
+    }
+    // "Cache key parts cannot be empty strings" when one value alone was sent empty: the mismatch only it has.
+    const empty = EMPTY_REFUSED.test(clause) ? byEmpty(call) : undefined;
+    if (empty) culprits.push(culprit(call, 'prose', empty, 'length', described, typeof sentAt(call, empty).value === 'string' ? { type: 'string', min: 1 } : undefined));
   });
   return culprits;
 }
