@@ -45,6 +45,22 @@ const EXAMPLE_ONLY = /^(?:e\.g\.|for example|format\s*\(\s*(?:e\.g\.|for example
 /** Instructions that only say to look again or send the same call again: they give nothing to change. */
 const VAGUE_STEP = /^(?:retry|try|check|verify|ensure|make sure|see|fix|correct|update)$/i;
 
+/** A check of something besides the call: "Check if Reddit is blocked in your region/network", "Verify that the Docker daemon is running". */
+const CHECK = /\b(?:check|verify|ensure|make sure)\b\s+([^.!?;\n]{1,100})/gi;
+/** Words a check may hold and still be about the call or nothing ("check your input and try again", "make sure the arguments are correct"). */
+const SAYS_NOTHING_TO_CHECK = new Set(
+  'the a an your you my our its their this that these those it them if whether what which how there here is are was were be been being has have had do does did can could not no so as at by and or then please all any each for of in on with to from again try retry exists exist works work working ok okay fine set up correct correctly valid properly right provided sent passed given input inputs argument arguments args param params parameter parameters request requests value values data payload body field fields option options format spelling syntax call tool tools schema error errors message details more information info logs log documentation docs server'.split(' '),
+);
+
+/** The check an answer asks for of something besides the call (an agent can do it, or tell its user), or undefined. */
+function concreteCheck(text: string): string | undefined {
+  for (const m of text.matchAll(CHECK)) {
+    const words = m[1].toLowerCase().match(/\p{L}[\p{L}'-]*/gu) ?? [];
+    if (words.some((w) => !SAYS_NOTHING_TO_CHECK.has(w))) return m[0].trim().slice(0, 80);
+  }
+  return undefined;
+}
+
 /**
  * What an answer gives an agent, or undefined when it gives nothing (generic, empty, "Internal error", a crash naming no
  * argument). `aimedAt`: the arguments the probe broke, whose bare name counts as a mention (recovery-hint knows what it
@@ -69,7 +85,7 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
     const expectation = expectations(text).find((e) => !EXAMPLE_ONLY.test(text.slice(e.index, e.index + e.phrase.length + 8)))?.phrase;
     if (expectation) return { cause: 'states what is expected', detail: `says what a valid value looks like ("${expectation}")` };
     // To a call the schema refuses, advice to act otherwise without saying how gives nothing; to a valid one it may be the move.
-    const step = invalidCall ? undefined : nextSteps(text).find((s) => !VAGUE_STEP.test(s));
+    const step = invalidCall ? undefined : (nextSteps(text).find((s) => !VAGUE_STEP.test(s)) ?? concreteCheck(text));
     if (step) return { cause: 'says what to do', detail: `says what to do ("${step}")` };
   }
   const { culprits, suggestedTools, final, transient } = diagnosis();

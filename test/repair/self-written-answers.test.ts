@@ -44,43 +44,6 @@ const offline: Send = async () => ({ notSent: 'offline' });
 /** The repair agent's decision on a refused call, nothing sent (the schema judges). */
 const decide = (ex: Exchange, schema: JsonSchema) => repairCall({ exchange: ex, tool: { name: ex.tool, inputSchema: schema } as ToolInfo, policy: { level: 'none', reason: 'offline' } }, offline, settings);
 
-describe('a credential the operator gives is never the call’s fault', () => {
-  // firecrawl-mcp 3.26.0's firecrawl_search: a browser action's keyboard `key` sits deep in scrapeOptions.
-  const FIRECRAWL: JsonSchema = {
-    type: 'object',
-    properties: {
-      query: { type: 'string' },
-      scrapeOptions: { type: 'object', properties: { actions: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, key: { type: 'string' } } } } } },
-    },
-    required: ['query'],
-  };
-  const args = { query: 'rust', scrapeOptions: { actions: [{ type: 'wait' }] } };
-  it.each([
-    ['Alexandria requires an API key on a team with Alexandria access'],
-    ['This feature requires an API key'],
-    ['Missing API key'],
-    ['Invalid access token'],
-  ])('configuration, though the tool declares a `key`: %s', (text) => {
-    expect(diagnose(answerOf(toolError(text)), callOf('firecrawl_search', FIRECRAWL, args)).environment).toMatchObject({ kind: 'configuration' });
-  });
-
-  it('recovery-hint and the agent leave the audit answer out', async () => {
-    const ex = withSchema(FIRECRAWL, { probe: 'positive', args, isError: true, text: 'Alexandria requires an API key on a team with Alexandria access', structuredContent: { code: 'EXCHANGE_API_KEY_REQUIRED', message: 'Alexandria requires an API key on a team with Alexandria access' } });
-    expect(hints(ex)).toEqual([]);
-    expect(await decide(ex, FIRECRAWL)).toMatchObject({ result: 'undetermined', outOfRate: 'configuration' });
-  });
-
-  it.each([
-    // The credential is an argument of the tool: the answer is about the call.
-    ['API key is required', { type: 'object', properties: { apiKey: { type: 'string' } } }],
-    ['Missing API key', { type: 'object', properties: { options: { type: 'object', properties: { api_key: { type: 'string' } } } } }],
-    ['Invalid access token', { type: 'object', properties: { accessToken: { type: 'string' } } }],
-    // Its last word alone, at the top level: the tool's own token may well be the access token.
-    ['Invalid access token', { type: 'object', properties: { token: { type: 'string' } } }],
-  ] as [string, JsonSchema][])('about the call when the tool takes it: %s', (text, schema) => {
-    expect(diagnose(answerOf(toolError(text)), callOf('t', schema, {})).environment).toBeUndefined();
-  });
-});
 describe('a crash that quotes a declared argument the call left out names it', () => {
   it.each([
     // The audit: server-aws-kb-retrieval (-32603) and weather-mcp (isError), each sent without its arguments key.
@@ -189,5 +152,75 @@ describe('an emptiness complaint locates the one value sent empty', () => {
     expect(record.steps[0].understood).toMatch(/^query: length/);
     expect(record.steps[0].call?.arguments).toEqual({ query: expect.stringMatching(/\S/) });
     expect(record.result).toBe('recovered');
+  });
+});
+
+describe('a concrete thing to check is a next step', () => {
+  const valid = (text: string) => guidanceOf(withSchema(SEARCH, { probe: 'positive', args: { query: 'rust' }, isError: true, text }), ['search_docs'], undefined);
+  it.each([
+    // The audit: reddit-mcp-buddy with no network.
+    ['Cannot reach Reddit servers - Reddit is not accessible. Check if Reddit is blocked in your region/network'],
+    ['Reddit answered with a login page. Check whether Reddit is blocked in your region'],
+    ['Verify that the Docker daemon is running'],
+    ['Make sure your network allows outbound HTTPS'],
+    ['Check your internet connection'],
+  ])('says what to do: %s', (text) => {
+    expect(valid(text)?.cause).toBe('says what to do');
+  });
+
+  it.each([
+    ['Please check your input and try again'],
+    ['Check the parameters'],
+    ['Verify the request'],
+    ['Make sure the arguments are correct'],
+    ['Check that the values are valid'],
+    ['Check if it exists'],
+    ['Check the server logs for more details'],
+  ])('gives nothing: %s', (text) => {
+    expect(valid(text)).toBeUndefined();
+  });
+
+  it('recovery-hint: a concrete check passes, a vague one fails', () => {
+    const ex = (text: string) => withSchema(SEARCH, { probe: 'positive', args: { query: 'rust' }, isError: true, text });
+    expect(hints(ex('Reddit answered with a login page. Check if Reddit is blocked in your region/network'))).toEqual([]);
+    expect(hints(ex('Reddit answered with a login page. Please check your input'))).toEqual(['noNextStep']);
+  });
+});
+
+describe('a credential the operator gives is never the call’s fault', () => {
+  // firecrawl-mcp 3.26.0's firecrawl_search: a browser action's keyboard `key` sits deep in scrapeOptions.
+  const FIRECRAWL: JsonSchema = {
+    type: 'object',
+    properties: {
+      query: { type: 'string' },
+      scrapeOptions: { type: 'object', properties: { actions: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, key: { type: 'string' } } } } } },
+    },
+    required: ['query'],
+  };
+  const args = { query: 'rust', scrapeOptions: { actions: [{ type: 'wait' }] } };
+  it.each([
+    ['Alexandria requires an API key on a team with Alexandria access'],
+    ['This feature requires an API key'],
+    ['Missing API key'],
+    ['Invalid access token'],
+  ])('configuration, though the tool declares a `key`: %s', (text) => {
+    expect(diagnose(answerOf(toolError(text)), callOf('firecrawl_search', FIRECRAWL, args)).environment).toMatchObject({ kind: 'configuration' });
+  });
+
+  it('recovery-hint and the agent leave the audit answer out', async () => {
+    const ex = withSchema(FIRECRAWL, { probe: 'positive', args, isError: true, text: 'Alexandria requires an API key on a team with Alexandria access', structuredContent: { code: 'EXCHANGE_API_KEY_REQUIRED', message: 'Alexandria requires an API key on a team with Alexandria access' } });
+    expect(hints(ex)).toEqual([]);
+    expect(await decide(ex, FIRECRAWL)).toMatchObject({ result: 'undetermined', outOfRate: 'configuration' });
+  });
+
+  it.each([
+    // The credential is an argument of the tool: the answer is about the call.
+    ['API key is required', { type: 'object', properties: { apiKey: { type: 'string' } } }],
+    ['Missing API key', { type: 'object', properties: { options: { type: 'object', properties: { api_key: { type: 'string' } } } } }],
+    ['Invalid access token', { type: 'object', properties: { accessToken: { type: 'string' } } }],
+    // Its last word alone, at the top level: the tool's own token may well be the access token.
+    ['Invalid access token', { type: 'object', properties: { token: { type: 'string' } } }],
+  ] as [string, JsonSchema][])('about the call when the tool takes it: %s', (text, schema) => {
+    expect(diagnose(answerOf(toolError(text)), callOf('t', schema, {})).environment).toBeUndefined();
   });
 });
