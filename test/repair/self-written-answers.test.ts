@@ -31,7 +31,7 @@ const EMULATE: JsonSchema = {
 
 /** A tools/call sent without its arguments key (missing-required's first case). */
 function noArgumentsKey(schema: JsonSchema, spec: ExchangeSpec): Exchange {
-  const required = (schema.required as string[]) ?? [];
+  const required = (schema as { required?: string[] }).required ?? [];
   const ex = exchange({ probe: 'missing-required', label: `no arguments key (omit required ${required.map((n) => `'${n}'`).join(', ')})`, target: onProperties('required', ...required), delivery: { kind: 'request', method: 'tools/call', params: { name: 'search_docs' } }, ...spec });
   return { ...ex, case: { ...ex.case, arguments: undefined }, inputSchema: schema };
 }
