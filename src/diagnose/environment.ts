@@ -20,6 +20,16 @@ function namesArgument(marker: string, call: CallView): boolean {
   });
 }
 
+const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+
+/** Does `text` hold `value` as a whole, not inside a longer word (the "table" we sent is not in Chrome's channel 'stable')? */
+function quotesWhole(text: string, value: string): boolean {
+  for (let i = text.indexOf(value); i >= 0; i = text.indexOf(value, i + 1)) {
+    if (!WORD_CHARACTER.test(text[i - 1] ?? '') && !WORD_CHARACTER.test(text[i + value.length] ?? '')) return true;
+  }
+  return false;
+}
+
 /**
  * The fault an answer that locates no argument puts in the server's surroundings, with the words that say so; undefined
  * when it puts none there. A missing program or setting counts only where the answer quotes nothing the call sent and
@@ -35,6 +45,6 @@ export function environmentFrom(texts: readonly string[], call: CallView): Diagn
     return undefined;
   };
   const sent = sentValues(call.arguments, []).flatMap(([, v]) => (typeof v === 'string' && v.trim().length >= 4 ? [v.trim().toLowerCase()] : []));
-  const aboutTheSetup = (text: string, marker: string) => !namesArgument(marker, call) && !sent.some((s) => text.toLowerCase().includes(s));
+  const aboutTheSetup = (text: string, marker: string) => !namesArgument(marker, call) && !sent.some((s) => quotesWhole(text.toLowerCase(), s));
   return found('upstream', findUpstreamMarker) ?? found('runtime', findRuntimeMarker, aboutTheSetup) ?? found('configuration', findConfigurationMarker, aboutTheSetup);
 }

@@ -224,3 +224,16 @@ describe('a credential the operator gives is never the call’s fault', () => {
     expect(diagnose(answerOf(toolError(text)), callOf('t', schema, {})).environment).toBeUndefined();
   });
 });
+
+describe('a value the call sent is quoted only as a whole word', () => {
+  // chrome-devtools-mcp 1.11.0's list_console_messages with types ["table", …]: "table" inside "stable" quotes nothing.
+  const CONSOLE: JsonSchema = { type: 'object', properties: { pageId: { type: 'number' }, types: { type: 'array', items: { type: 'string' } } } };
+  const chrome = "Chrome failed to start: Could not find Google Chrome executable for channel 'stable' at: - /opt/google/chrome/chrome.";
+  it('a missing browser stays outside the call', () => {
+    expect(diagnose(answerOf(toolError(chrome)), callOf('list_console_messages', CONSOLE, { pageId: 1, types: ['table', 'profileEnd'] })).environment).toMatchObject({ kind: 'runtime' });
+  });
+  it('a value quoted whole is about the call', () => {
+    expect(diagnose(answerOf(toolError("Package 'left-pad' is not installed")), callOf('t', { type: 'object', properties: { names: { type: 'array', items: { type: 'string' } } } }, { names: ['left-pad'] })).environment).toBeUndefined();
+    expect(diagnose(answerOf(toolError('Could not find the stable browser binary')), callOf('list_console_messages', CONSOLE, { types: ['stable'] })).environment).toBeUndefined();
+  });
+});
