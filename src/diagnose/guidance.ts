@@ -144,14 +144,14 @@ const FAULT_BEFORE = String.raw`\b(?:invalid|malformed|bad|wrong|incorrect|illeg
 function shortened(text: string, call: CallView): string[][] {
   const byLastWord = new Map<string, string[][]>();
   for (const path of knownPaths(call)) {
-    const words = wordsOf(path[path.length - 1]).split(' ');
-    const last = words[words.length - 1];
-    if (words.length < 2 || last.length < 3 || /^\d+$/.test(last) || COMMON_WORDS.has(last) || COMMON_WORDS.has(last.replace(/s$/, ''))) continue;
+    const last = wordsOf(path[path.length - 1]).split(' ').pop()!;
+    if (last.length < 3 || /^\d+$/.test(last) || COMMON_WORDS.has(last) || COMMON_WORDS.has(last.replace(/s$/, ''))) continue;
     const stem = last.replace(/s$/, '');
     byLastWord.set(stem, [...(byLastWord.get(stem) ?? []), path]);
   }
   for (const [stem, paths] of byLastWord) {
-    if (paths.length !== 1) continue;
+    // A one-word name ends in the word too (so "headers" beside `header` names neither), but is no compound to shorten.
+    if (paths.length !== 1 || !/\s/.test(wordsOf(paths[0][paths[0].length - 1]))) continue;
     const word = String.raw`(?<![\w$-])${escapeRegExp(stem)}s?(?![\w$-])`;
     if (new RegExp(`${FAULT_BEFORE}${word}`, 'i').test(text) || saysAtFault(text, stem, `${escapeRegExp(stem)}s?`)) return paths;
   }

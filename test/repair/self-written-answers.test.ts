@@ -100,6 +100,8 @@ describe('a shortened compound name names its argument when only one declared ar
     ['"id"', emulate('Invalid id')],
     // Two declared arguments end in "date": neither is meant in particular.
     ['a word two arguments end in', emulate('Invalid date', { startDate: 'x', endDate: 'y' })],
+    // Another argument is named by the word itself.
+    ['a word another argument is', withSchema({ ...EMULATE, properties: { ...(EMULATE as { properties: object }).properties, header: { type: 'string' } } }, { probe: 'missing-required', label: "omit required 'pageId'", target: onProperties('required', 'pageId'), args: { extraHttpHeaders: ' ' }, isError: true, text: 'Invalid headers' })],
     // The word without a fault found with it.
     ['the word in passing', emulate('Headers sent by the page were dropped')],
   ])('fails recovery-hint: %s', (_name, ex) => {
