@@ -33,7 +33,7 @@ const COMMON_WORDS = new Set(['input', 'inputs', 'argument', 'arguments', 'args'
 const OPEN = `['"\`‘’“”«»‹›„‚「『〈《【（(]`;
 const CLOSE = `['"\`‘’“”«»‹›“‘」』〉》】）)]`;
 
-/** A crash names the code's own properties, not arguments: "destructure property 'email'", "(reading 'map')". */
+/** A crash names the code's own properties, not arguments: "destructure property 'email'", "(reading 'map')" (the prose reader locates a declared one the call left out). */
 const CRASH_QUOTE = new RegExp(`\\b(?:propert(?:y|ies)|reading)\\s*${OPEN}[^'"\`‘’“”«»‹›„‚「」『』\\n]*${CLOSE}`, 'gi');
 
 /** Stack frames, in the runtimes whose traces end up in answers: their words ("at Object.use (…)") are the code's, not advice. */
@@ -44,6 +44,22 @@ const EXAMPLE_ONLY = /^(?:e\.g\.|for example|format\s*\(\s*(?:e\.g\.|for example
 
 /** Instructions that only say to look again or send the same call again: they give nothing to change. */
 const VAGUE_STEP = /^(?:retry|try|check|verify|ensure|make sure|see|fix|correct|update)$/i;
+
+/** A check of something besides the call: "Check if Reddit is blocked in your region/network", "Verify that the Docker daemon is running". */
+const CHECK = /\b(?:check|verify|ensure|make sure)\b\s+([^.!?;\n]{1,100})/gi;
+/** Words a check may hold and still be about the call or nothing ("check your input and try again", "make sure the arguments are correct"). */
+const SAYS_NOTHING_TO_CHECK = new Set(
+  'the a an your you my our its their this that these those it them if whether what which how there here is are was were be been being has have had do does did can could not no so as at by and or then please all any each for of in on with to from again try retry exists exist works work working ok okay fine set up correct correctly valid properly right provided sent passed given input inputs argument arguments args param params parameter parameters request requests value values data payload body field fields option options format spelling syntax call tool tools schema error errors message details more information info logs log documentation docs server'.split(' '),
+);
+
+/** The check an answer asks for of something besides the call (an agent can do it, or tell its user), or undefined. */
+function concreteCheck(text: string): string | undefined {
+  for (const m of text.matchAll(CHECK)) {
+    const words = m[1].toLowerCase().match(/\p{L}[\p{L}'-]*/gu) ?? [];
+    if (words.some((w) => !SAYS_NOTHING_TO_CHECK.has(w))) return m[0].trim().slice(0, 80);
+  }
+  return undefined;
+}
 
 /**
  * What an answer gives an agent, or undefined when it gives nothing (generic, empty, "Internal error", a crash naming no
@@ -69,7 +85,7 @@ export function guidanceOf(exchange: Exchange, toolNames: readonly string[], met
     const expectation = expectations(text).find((e) => !EXAMPLE_ONLY.test(text.slice(e.index, e.index + e.phrase.length + 8)))?.phrase;
     if (expectation) return { cause: 'states what is expected', detail: `says what a valid value looks like ("${expectation}")` };
     // To a call the schema refuses, advice to act otherwise without saying how gives nothing; to a valid one it may be the move.
-    const step = invalidCall ? undefined : nextSteps(text).find((s) => !VAGUE_STEP.test(s));
+    const step = invalidCall ? undefined : (nextSteps(text).find((s) => !VAGUE_STEP.test(s)) ?? concreteCheck(text));
     if (step) return { cause: 'says what to do', detail: `says what to do ("${step}")` };
   }
   const { culprits, suggestedTools, final, transient } = diagnosis();
@@ -113,7 +129,33 @@ function namedArguments(text: string, call: CallView, targeted: readonly string[
     if (quoted.test(text) || saysAtFault(text, leaf)) sure.push(path);
     else if (!COMMON_WORDS.has(leaf.toLowerCase()) && !COMMON_WORDS.has(wordsOf(leaf)) && new RegExp(`(?<![\\w$-])${looseSpelling(leaf)}${leaf.length < 3 ? String.raw`v?\d+` : String.raw`(?:v?\d+)?`}(?![\\w$-])`, 'i').test(text)) loose.push(path);
   }
-  return sure.length > 0 ? sure : loose;
+  return sure.length > 0 ? sure : loose.length > 0 ? loose : shortened(text, call);
+}
+
+/** Words before a name that find fault with it: "Invalid JSON for headers", "Could not parse headers", "Malformed header". */
+const FAULT_BEFORE = String.raw`\b(?:invalid|malformed|bad|wrong|incorrect|illegal|unparsable|unparseable|(?:could not|couldn't|cannot|can't|failed to|unable to) (?:parse|read|decode)|error (?:parsing|reading|decoding))(?:\s+[\w-]+){0,3}?\s+`;
+
+/**
+ * The argument whose compound name the text shortens to its last word, where it finds fault with that word ("Invalid
+ * JSON for headers" for extraHttpHeaders): English compounds end in the noun they are about. Only when no other known
+ * argument ends in that word ("Invalid date" to startDate and endDate names neither), and never a common word ("value",
+ * "data", "id") that names the call as well.
+ */
+function shortened(text: string, call: CallView): string[][] {
+  const byLastWord = new Map<string, string[][]>();
+  for (const path of knownPaths(call)) {
+    const last = wordsOf(path[path.length - 1]).split(' ').pop()!;
+    if (last.length < 3 || /^\d+$/.test(last) || COMMON_WORDS.has(last) || COMMON_WORDS.has(last.replace(/s$/, ''))) continue;
+    const stem = last.replace(/s$/, '');
+    byLastWord.set(stem, [...(byLastWord.get(stem) ?? []), path]);
+  }
+  for (const [stem, paths] of byLastWord) {
+    // A one-word name ends in the word too (so "headers" beside `header` names neither), but is no compound to shorten.
+    if (paths.length !== 1 || !/\s/.test(wordsOf(paths[0][paths[0].length - 1]))) continue;
+    const word = String.raw`(?<![\w$-])${escapeRegExp(stem)}s?(?![\w$-])`;
+    if (new RegExp(`${FAULT_BEFORE}${word}`, 'i').test(text) || saysAtFault(text, stem, `${escapeRegExp(stem)}s?`)) return paths;
+  }
+  return [];
 }
 
 /** A braced list of several arguments sent ("Received arg types: {topic: string, depth: string}") echoes the call: it points at none. */
@@ -139,10 +181,9 @@ export function mentions(text: string, name: string): boolean {
 /**
  * Does `text` say that `name` is at fault: after a word for a field, or followed within a few words by what is wrong
  * ("key is required for HMAC", "Items array is required", "ip or cidr is required")? A bare mention is not enough: a
- * tool's "type" or "name" appears in many texts that say nothing of it.
+ * tool's "type" or "name" appears in many texts that say nothing of it. `n`: the name as a pattern, when it has several spellings.
  */
-function saysAtFault(text: string, name: string): boolean {
-  const n = escapeRegExp(name);
+function saysAtFault(text: string, name: string, n = escapeRegExp(name)): boolean {
   const field = String.raw`\b(?:field|argument|parameter|param|property|key)\s+${n}(?![\w])`;
   if (name.length < 3) return new RegExp(field, 'i').test(text);
   const wrong = String.raw`(?<![\w])${n}(?:\s+\w+){0,2}\s+(?:(?:is|are|was|were)\s+(?:not\s+)?(?:required|missing|invalid|empty|too\s+\w+|not\s+valid)|(?:must|should|cannot|can't)\s+(?:not\s+)?be)\b`;

@@ -1,4 +1,4 @@
-// Locating a culprit an answer does not name: by a value it quotes that only one argument has, or by a mismatch only one sent argument can have.
+// Locating a culprit an answer does not name: by a value it quotes that only one argument has, or by a mismatch only one sent argument can have (a type, an undeclared name, an empty value).
 import type { JsonType } from '../schema/read.js';
 import { jsonTypeOfValue, jsonTypesOf, normalizeSchema, propertySchemas } from '../schema/read.js';
 import { isRecord } from '../util/guards.js';
@@ -62,6 +62,15 @@ export function byTypeMismatch(call: CallView, said: { expected?: JsonType; rece
     if (allowed === null || allowed.includes(actual)) return false;
     if (said.received !== undefined && !sameType(said.received, actual)) return false;
     return said.expected === undefined || allowed.some((t) => sameType(said.expected!, t));
+  });
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** The one sent argument whose value is empty (a blank string, an empty list): an emptiness complaint that names none. Undefined when none or several are. */
+export function byEmpty(call: CallView): string[] | undefined {
+  const matches = sentPaths(call).filter((path) => {
+    const value = sentAt(call, path).value;
+    return (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
   });
   return matches.length === 1 ? matches[0] : undefined;
 }

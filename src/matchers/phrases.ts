@@ -295,6 +295,11 @@ const SETTING_UNSET = new RegExp(
   ].join('|'),
 );
 
+/** The credential a text names ("API key" in "requires an API key"), as written, or null. */
+export function findCredentialName(text: string): string | null {
+  return new RegExp(String.raw`\b${CREDENTIAL}\b`, 'i').exec(text)?.[0] ?? null;
+}
+
 /** The marker in `text` of a credential or setting the operator must give the server, missing or refused, or null. */
 export function findConfigurationMarker(text: string): string | null {
   return CREDENTIAL_REFUSED.exec(text)?.[0] ?? SETTING_UNSET.exec(text)?.[0] ?? null;

@@ -137,8 +137,8 @@ describe('recovery-hint', () => {
       ['a declared name in passing', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x' }, isError: true, text: 'Invalid request type' }), ['type', 'limit']), 'noArgumentHint'],
       // Short declared names count only quoted or after a word for a field (calc-mcp declares 'a'; many tools 'id').
       ['a short declared name in prose', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x' }, isError: true, text: 'Error: a required parameter is missing' }), ['a', 'limit']), 'noArgumentHint'],
-      // A crash names a property of the code, even when an argument has that name.
-      ['a crash quoting a declared name', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x' }, isError: true, text: "Cannot destructure property 'email' of 'request.params.arguments' as it is undefined." }), ['email', 'limit']), 'noArgumentHint'],
+      // A crash names a property of the code, even when an argument the call sent has that name.
+      ['a crash quoting a declared name the call sent', declared(exchange({ probe: 'wrong-type', label: "'limit' as string", target: onProperties('type', 'limit'), args: { limit: 'x', email: 'a@b.c' }, isError: true, text: "Cannot destructure property 'email' of 'request.params.arguments' as it is undefined." }), ['email', 'limit']), 'noArgumentHint'],
       ['a name that is not declared', declared(exchange({ probe: 'positive', args: { action: 'info' }, isError: true, text: 'Error: session is required' }), ['action', 'ip']), 'noNextStep'],
     ])('fails: %s', (_name, ex, messageId) => {
       expect(grade(rule, ex).findings.map((f) => f.messageId)).toEqual([messageId]);

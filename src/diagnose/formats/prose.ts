@@ -3,8 +3,8 @@ import type { CallView, Culprit, Problem } from '../diagnosis.js';
 import type { FormatReader } from '../culprit.js';
 import { culprit } from '../culprit.js';
 import { expectedIn, parseList, problemFromExpected } from '../expected.js';
-import { byEcho, byValue } from '../locate.js';
-import { knownPaths, resolveMention, schemaAt, sentAt, wordsOf } from '../names.js';
+import { byEcho, byEmpty, byValue } from '../locate.js';
+import { knownPaths, resolveMention, resolvePath, schemaAt, sentAt, wordsOf } from '../names.js';
 import { escapeRegExp } from '../../util/regex.js';
 import { isRecord } from '../../util/guards.js';
 
@@ -103,6 +103,10 @@ const ENDS_PHRASE = /^\s*(?:$|[:.,;!?)(=]|(?:is|was|are|must|should|value|provid
 const FAULT =
   /\b(?:invalid|not (?:a )?valid|cannot|can't|unable|unknown|unsupported|unrecogni[sz]ed|bad|malformed|wrong|incorrect|illegal|failed to|could not|not found|does not exist|doesn't exist|no such|not allowed|expected|must|should|one of|options|too (?:long|short|large|small|big)|out of range|received|got)\b/i;
 
+/** A refusal of an empty value: "cannot be empty", "must not be blank", "Empty strings are not allowed", "a non-empty string". */
+const EMPTY_REFUSED =
+  /\b(?:cannot|can't|can not|must not|mustn't|may not|should not|shouldn't)\s+be\s+(?:an?\s+)?(?:empty|blank)\b|\b(?:empty|blank)\s+(?:strings?|values?|lists?|arrays?|input)\s+(?:is|are)\s+not\s+(?:allowed|permitted|accepted|supported)\b|\bnon-?(?:empty|blank)\b/i;
+
 /** Words after a clause that still describe it ("Must be a finite positive integer.", "Valid options: …"). */
 const FOLLOW_UP = /^(?:must|should|expected|valid|allowed|supported|accepted|available|existing|known|use|the value must)\b/i;
 
@@ -113,6 +117,9 @@ const BOTH = /\b(?:cannot|can't|can not|must not|may not|do not|don't)\s+(?:spec
 const NOT_A_FUNCTION = /\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.(\w+) is not a function\b/;
 const ARRAY_METHODS = new Set(['filter', 'map', 'forEach', 'reduce', 'some', 'every', 'find', 'findIndex', 'includes', 'join', 'push', 'slice', 'flatMap', 'sort', 'indexOf']);
 const STRING_METHODS = new Set(['toLowerCase', 'toUpperCase', 'trim', 'split', 'replace', 'startsWith', 'endsWith', 'match', 'padStart', 'charAt']);
+
+/** The property a runtime's crash quotes: V8's "destructure property 'x'", "Cannot read property 'x'", "(reading 'x')", Firefox's "can't access property "x"". */
+const CRASH_PROPERTY = /\b(?:Cannot (?:destructure|read|set) property|can't access property)\s*['"]([^'"\n]{1,80})['"]|\((?:reading|setting) '([^'\n]{1,80})'\)/gi;
 
 /** Culprits a clause gives away without a problem word after a name: a conflict of two, a runtime message about one. */
 function giveaways(clause: string, call: CallView): Culprit[] {
@@ -127,7 +134,13 @@ function giveaways(clause: string, call: CallView): Culprit[] {
     const type = ARRAY_METHODS.has(method[2]) ? 'array' : STRING_METHODS.has(method[2]) ? 'string' : undefined;
     if (at) return [culprit(call, 'prose', at, 'type', clause, type ? { type } : undefined)];
   }
-  // "Cannot read properties of null" names no argument: a crash that does not is not read for one (a model cannot tell which).
+  // A crash that quotes an argument the tool declares and the call left out ("Cannot destructure property 'query' of 'args'
+  // as it is undefined"): the code wanted it, and a model adds it. A name the tool does not declare ("(reading 'map')"), or
+  // one the call sent, is the code's own; "Cannot read properties of null" names nothing (a model cannot tell which).
+  for (const m of clause.matchAll(CRASH_PROPERTY)) {
+    const at = resolvePath([m[1] ?? m[2]], call);
+    if (at !== undefined && schemaAt(call, at) !== undefined && !sentAt(call, at).sent) return [culprit(call, 'prose', at, 'missing', clause)];
+  }
   return [];
 }
 
@@ -284,7 +297,13 @@ function readProse(text: string, call: CallView, names: { pattern: string }[]): 
     }
     // A value too long to quote whole, echoed by its start.
     const echoed = byEcho(call, clause);
-    if (echoed) culprits.push(culprit(call, 'prose', echoed, /\btoo long\b|ENAMETOOLONG|\blength\b/i.test(clause) ? 'length' : 'invalid', described));
+    if (echoed) {
+      culprits.push(culprit(call, 'prose', echoed, /\btoo long\b|ENAMETOOLONG|\blength\b/i.test(clause) ? 'length' : 'invalid', described));
+      return;
+    }
+    // "Cache key parts cannot be empty strings" when one value alone was sent empty: the mismatch only it has.
+    const empty = EMPTY_REFUSED.test(clause) ? byEmpty(call) : undefined;
+    if (empty) culprits.push(culprit(call, 'prose', empty, 'length', described, typeof sentAt(call, empty).value === 'string' ? { type: 'string', min: 1 } : undefined));
   });
   return culprits;
 }
