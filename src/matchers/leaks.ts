@@ -222,7 +222,7 @@ function namesOneOf(text: string, names: readonly string[]): boolean {
   return names.some((name) => new RegExp(`(?<![\\w$-])${escapeRegExp(name)}(?![\\w$-])`, 'i').test(text));
 }
 
-/** Is this match something we (or the user) put there rather than the server's internals? */
+/** Is this match something we (or the user) put there, or the machine's setup the answer points to, rather than the server's internals? */
 function isOurs(kind: LeakKind, match: string, text: string, index: number, groups: Record<string, string | undefined> | undefined, opts: LeakOptions): boolean {
   if (opts.sent !== undefined && opts.sent.includes(match)) return true;
   switch (kind) {
@@ -232,7 +232,7 @@ function isOurs(kind: LeakKind, match: string, text: string, index: number, grou
       return match === '[object Object]' && opts.sentObject === true;
     case 'exception-dump': {
       // A parse message about our frame that is not JSON, or about an argument of ours that is not JSON and that the answer names.
-      if ((opts.sentMalformedJson === true || namesOneOf(text, opts.jsonInputNames ?? [])) && JSON_PARSE_EXCEPTION.test(text.slice(index))) return true;
+      if (JSON_PARSE_EXCEPTION.test(text.slice(index)) && (opts.sentMalformedJson === true || namesOneOf(text, opts.jsonInputNames ?? []))) return true;
       const name = groups?.undefinedName;
       return name !== undefined && (opts.argumentNames ?? []).some((n) => n.toLowerCase() === name.toLowerCase());
     }
