@@ -202,7 +202,8 @@ const BULLET = /^\s*[-*•]\s*['"`]?$/;
  * machine's install location, named to help set it up, unless it is in a home directory.
  */
 function isMissingProgramPlace(match: string, text: string, index: number): boolean {
-  if (HOME_DIRECTORY.test(match)) return false;
+  // A home directory, or a source position ("…/launch.js:40:11", a stack frame's): not a program's install location.
+  if (HOME_DIRECTORY.test(match) || /:\d+(?::\d+)?$/.test(match)) return false;
   let start = text.lastIndexOf('\n', index - 1) + 1;
   let head = text.slice(start, index);
   // An item of a list of places: the sentence is the first line above the list.

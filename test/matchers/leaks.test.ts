@@ -223,6 +223,7 @@ describe('findLeak: where a missing program was looked for is setup help, not an
     ['a home directory', "browserType.launch: Executable doesn't exist at /home/deploy/.cache/ms-playwright/chromium-1148/chrome-linux/chrome", '/home/deploy/.cache/ms-playwright/chromium-1148/chrome-linux/chrome'],
     ['a macOS home directory', "Could not find Google Chrome executable for channel 'stable' at:\n - /Users/ada/Applications/Google Chrome.app", '/Users/ada/Applications/Google'],
     ['a stack frame after the setup help', "Chromium distribution 'chrome' is not found at /opt/google/chrome/chrome\n    at launch (/usr/lib/node_modules/@playwright/mcp/lib/browser.js:12:3)", '/usr/lib/node_modules/@playwright/mcp/lib/browser.js:12:3'],
+    ['a stack frame on the same line', 'Chrome not found at /opt/google/chrome/chrome at /usr/lib/node_modules/server/dist/launch.js:40:11', '/usr/lib/node_modules/server/dist/launch.js:40:11'],
     ['an anonymous stack frame', "Could not find Chrome executable\n    at /usr/lib/node_modules/server/dist/launch.js:40:11", '/usr/lib/node_modules/server/dist/launch.js:40:11'],
     ['the server\'s own file in the same answer', 'Could not find browser executable; config read from /srv/app/config.json', '/srv/app/config.json'],
     ['a file not found at a path, no program', 'Template not found at /srv/app/templates/invoice.hbs', '/srv/app/templates/invoice.hbs'],
