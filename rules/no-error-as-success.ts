@@ -11,6 +11,15 @@ function shouldFail(ex: Exchange): boolean {
   return ex.case.expect === 'invalid-input' || ex.case.expect === 'unknown-tool';
 }
 
+/**
+ * Is the failure word a value the call sent ("Error: Operation failed" for messageType "error", "Failed: job 12" for
+ * status "failed")? Then the tool returns what it was asked for, not a failure.
+ */
+function askedFor(phrase: string, sent: readonly string[]): boolean {
+  const word = phrase.toLowerCase();
+  return sent.some((value) => value.trim().toLowerCase() === word);
+}
+
 /** Where a JSON error marker ('"status": "error"') sits in a text: at its key. */
 function markerAt(marker: string) {
   const key = /^"[^"]*"/.exec(marker)?.[0] ?? marker;
@@ -63,11 +72,11 @@ export const rule: Rule = {
     }
     if (shouldFail(ex)) {
       const hit = findFailure(text);
-      if (hit !== null) ctx.report({ messageId: 'failureTextOnInvalidInput', data: { phrase: hit.phrase, label, text: excerpt(text, (clean) => findFailure(clean)?.index ?? null) } });
+      if (hit !== null && !askedFor(hit.phrase, r.sentStrings)) ctx.report({ messageId: 'failureTextOnInvalidInput', data: { phrase: hit.phrase, label, text: excerpt(text, (clean) => findFailure(clean)?.index ?? null) } });
       return;
     }
     // Valid and 'any' inputs: "0 results, not found in index" is a legitimate empty result; only an opening failure counts.
     const leading = findLeadingFailure(text);
-    if (leading !== null) ctx.report({ messageId: 'leadingFailureText', data: { phrase: leading.phrase, label, text: excerpt(text, (clean) => findLeadingFailure(clean)?.index ?? null) } });
+    if (leading !== null && !askedFor(leading.phrase, r.sentStrings)) ctx.report({ messageId: 'leadingFailureText', data: { phrase: leading.phrase, label, text: excerpt(text, (clean) => findLeadingFailure(clean)?.index ?? null) } });
   },
 };

@@ -16,11 +16,12 @@ import {
   type ErrorSurface,
 } from '../matchers/surface.js';
 import { extractMetadata, type ErrorMetadata, type MetadataOptions } from '../matchers/metadata.js';
-import { argumentNames, sentMalformedJson, sentObjectValue, sentStrings, sentText, targetNames } from '../matchers/sent.js';
+import { argumentNames, nonJsonArguments, sentMalformedJson, sentObjectValue, sentStrings, sentText, targetNames } from '../matchers/sent.js';
 import type { LeakOptions } from '../matchers/leaks.js';
 import { methodOf } from './exchange.js';
 import { environmentOf, guidanceOf, type Guidance } from '../diagnose/guidance.js';
 import type { Diagnosis } from '../diagnose/diagnosis.js';
+import { wordsOf } from '../diagnose/names.js';
 
 /** What every reading of a run shares: the session, and the metadata field names the user added (one setting for all rules). */
 export interface ReadingSettings {
@@ -232,5 +233,10 @@ class OwnInput implements LeakOptions {
 
   get argumentNames(): readonly string[] {
     return this.reading.argumentNames;
+  }
+
+  /** Each argument whose string value we sent is not JSON, by its key and by the last word of a compound key ("headers"). */
+  get jsonInputNames(): readonly string[] {
+    return [...new Set(nonJsonArguments(this.reading.exchange).flatMap((key) => [key, wordsOf(key).split(' ').pop() ?? key].filter((name) => name.length >= 4)))];
   }
 }

@@ -1,6 +1,8 @@
 // Internal-detail patterns (rulebook §4 no-internal-details): absolute paths, internal hosts, private addresses, dumps.
 import { isAbsolute, resolve } from 'node:path';
+import { escapeRegExp } from '../util/regex.js';
 import { compilePattern } from './pattern.js';
+import { findRuntimeMarker } from './phrases.js';
 
 /** What the user gave the server to start it; a path in it that comes back in an error is the user's own, not a leak. */
 export interface UserSupplied {
@@ -38,6 +40,11 @@ export interface LeakOptions {
   sentObject?: boolean;
   /** The answer is to a frame of ours that is not JSON: a JSON parser's exception describes that frame. */
   sentMalformedJson?: boolean;
+  /**
+   * Names of arguments whose string value we sent is not JSON (a key, and the last word of a compound key: "headers" of
+   * extraHttpHeaders): a JSON parser's message in an answer that names one describes that value.
+   */
+  jsonInputNames?: readonly string[];
   /** Argument names the probe is about: "query is not defined" then speaks of our argument, not of a variable. */
   argumentNames?: readonly string[];
   /** What the user gave the server (its arguments, its working directory): those paths are the user's own. */
@@ -182,16 +189,51 @@ function isUserPath(path: string, user: UserSupplied, values: readonly string[])
   });
 }
 
-/** Is this match something we (or the user) put there rather than the server's internals? */
+/** A home directory: where a program was looked for there, the path still shows the server's user and layout. */
+const HOME_DIRECTORY = /^(?:file:\/\/)?(?:\/(?:home|root|Users)\/|[A-Za-z]:\\Users\\)/i;
+/** How a sentence names the place it looked: "… is not found at <path>", "… at '<path>'", "… at:" above a list of places. */
+const LOOKED_AT = /\b(?:at|in)\s*:?\s*['"`]?$/;
+const LIST_ITEM = /^\s*[-*•]\s/;
+const BULLET = /^\s*[-*•]\s*['"`]?$/;
+
+/**
+ * Is the path at `index` where the answer says a program is missing ("Chromium distribution 'chrome' is not found at
+ * /opt/google/chrome/chrome", "Could not find Google Chrome executable … at:\n - /opt/google/chrome/chrome")? That is the
+ * machine's install location, named to help set it up, unless it is in a home directory.
+ */
+function isMissingProgramPlace(match: string, text: string, index: number): boolean {
+  // A home directory, or a source position ("…/launch.js:40:11", a stack frame's): not a program's install location.
+  if (HOME_DIRECTORY.test(match) || /:\d+(?::\d+)?$/.test(match)) return false;
+  let start = text.lastIndexOf('\n', index - 1) + 1;
+  let head = text.slice(start, index);
+  // An item of a list of places: the sentence is the first line above the list.
+  if (BULLET.test(head)) {
+    do {
+      if (start === 0) return false;
+      const end = start - 1;
+      start = text.lastIndexOf('\n', end - 1) + 1;
+      head = text.slice(start, end);
+    } while (LIST_ITEM.test(head));
+  }
+  return LOOKED_AT.test(head) && findRuntimeMarker(head) !== null;
+}
+
+/** Does `text` name one of `names` as a whole word ("Invalid JSON for headers"), any case? */
+function namesOneOf(text: string, names: readonly string[]): boolean {
+  return names.some((name) => new RegExp(`(?<![\\w$-])${escapeRegExp(name)}(?![\\w$-])`, 'i').test(text));
+}
+
+/** Is this match something we (or the user) put there, or the machine's setup the answer points to, rather than the server's internals? */
 function isOurs(kind: LeakKind, match: string, text: string, index: number, groups: Record<string, string | undefined> | undefined, opts: LeakOptions): boolean {
   if (opts.sent !== undefined && opts.sent.includes(match)) return true;
   switch (kind) {
     case 'absolute-path':
-      return isResolvedValue(match, opts.sentValues ?? []) || (opts.userSupplied !== undefined && isUserPath(match, opts.userSupplied, opts.sentValues ?? []));
+      return isResolvedValue(match, opts.sentValues ?? []) || (opts.userSupplied !== undefined && isUserPath(match, opts.userSupplied, opts.sentValues ?? [])) || isMissingProgramPlace(match, text, index);
     case 'object-dump':
       return match === '[object Object]' && opts.sentObject === true;
     case 'exception-dump': {
-      if (opts.sentMalformedJson === true && JSON_PARSE_EXCEPTION.test(text.slice(index))) return true;
+      // A parse message about our frame that is not JSON, or about an argument of ours that is not JSON and that the answer names.
+      if (JSON_PARSE_EXCEPTION.test(text.slice(index)) && (opts.sentMalformedJson === true || namesOneOf(text, opts.jsonInputNames ?? []))) return true;
       const name = groups?.undefinedName;
       return name !== undefined && (opts.argumentNames ?? []).some((n) => n.toLowerCase() === name.toLowerCase());
     }

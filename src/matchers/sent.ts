@@ -71,12 +71,33 @@ export function sentObjectValue(ex: Exchange): boolean {
 
 /** Was this exchange a frame of ours that is not JSON at all (the -32700 probes)? Its parse error describes our frame. */
 export function sentMalformedJson(ex: Exchange): boolean {
-  if (ex.case.delivery?.kind !== 'raw') return false;
+  return ex.case.delivery?.kind === 'raw' && !isJson(ex.case.delivery.text);
+}
+
+/** The keys of the arguments (at any depth) whose value we sent is a string that is not JSON (" ", "errlint"). */
+export function nonJsonArguments(ex: Exchange): string[] {
+  const keys = new Set<string>();
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    if (Array.isArray(value)) for (const v of value) walk(v, depth + 1);
+    else if (isRecord(value)) {
+      for (const [key, v] of Object.entries(value)) {
+        if (typeof v !== 'string') walk(v, depth + 1);
+        else if (!isJson(v)) keys.add(key);
+      }
+    }
+  };
+  const params = sentParams(ex);
+  if (isRecord(params)) walk(params.arguments, 0);
+  return [...keys];
+}
+
+function isJson(text: string): boolean {
   try {
-    JSON.parse(ex.case.delivery.text);
-    return false;
-  } catch {
+    JSON.parse(text);
     return true;
+  } catch {
+    return false;
   }
 }
 

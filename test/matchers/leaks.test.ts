@@ -200,3 +200,58 @@ describe('findLeak: what we or the user put there is not a leak', () => {
     expect(findLeak('Error: db is not defined.', { argumentNames: ['query'] })).toMatchObject({ match: 'db is not defined' });
   });
 });
+
+describe('findLeak: where a missing program was looked for is setup help, not an internal detail', () => {
+  it.each([
+    // @playwright/mcp without Chrome
+    ['Playwright', '### Error\nError: async initializeServer: Chromium distribution \'chrome\' is not found at /opt/google/chrome/chrome\nRun "npx playwright install chrome"'],
+    // chrome-devtools-mcp (puppeteer) without Chrome: one place, or a list of them
+    ['puppeteer', "Could not find Google Chrome executable for channel 'stable' at:\n - /opt/google/chrome/chrome."],
+    ['puppeteer, several places', "Could not find Google Chrome executable for channel 'beta' at:\n - /opt/google/chrome-beta/chrome,\n - /usr/bin/google-chrome-beta."],
+    ['a bullet of a report', "Setup problems:\n- Chromium distribution 'chrome' is not found at /opt/google/chrome/chrome"],
+    ['no install instruction', 'Error: Chromium distribution \'msedge\' is not found at /opt/microsoft/msedge/msedge'],
+    ['quoted', "Browser executable doesn't exist at '/usr/lib/chromium/chromium'. Install Chromium or set CHROME_PATH."],
+    ['not installed', 'Firefox is not installed at /usr/lib/firefox/firefox; run npx playwright install firefox'],
+    ['Windows', 'Chromium distribution \'chrome\' is not found at C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe'],
+  ])('%s', (_name, text) => {
+    expect(findLeak(text)).toBeNull();
+  });
+
+  it.each([
+    // vuetify-mcp: a missing directory of the server's, not a missing program
+    ['ENOENT of a cache directory', "ENOENT: no such file or directory, scandir '/root/.cache/Vuetify'", '/root/.cache/Vuetify'],
+    ['a home directory', "browserType.launch: Executable doesn't exist at /home/deploy/.cache/ms-playwright/chromium-1148/chrome-linux/chrome", '/home/deploy/.cache/ms-playwright/chromium-1148/chrome-linux/chrome'],
+    ['a macOS home directory', "Could not find Google Chrome executable for channel 'stable' at:\n - /Users/ada/Applications/Google Chrome.app", '/Users/ada/Applications/Google'],
+    ['a stack frame after the setup help', "Chromium distribution 'chrome' is not found at /opt/google/chrome/chrome\n    at launch (/usr/lib/node_modules/@playwright/mcp/lib/browser.js:12:3)", '/usr/lib/node_modules/@playwright/mcp/lib/browser.js:12:3'],
+    ['a stack frame on the same line', 'Chrome not found at /opt/google/chrome/chrome at /usr/lib/node_modules/server/dist/launch.js:40:11', '/usr/lib/node_modules/server/dist/launch.js:40:11'],
+    ['an anonymous stack frame', "Could not find Chrome executable\n    at /usr/lib/node_modules/server/dist/launch.js:40:11", '/usr/lib/node_modules/server/dist/launch.js:40:11'],
+    ['the server\'s own file in the same answer', 'Could not find browser executable; config read from /srv/app/config.json', '/srv/app/config.json'],
+    ['a file not found at a path, no program', 'Template not found at /srv/app/templates/invoice.hbs', '/srv/app/templates/invoice.hbs'],
+  ])('still a leak: %s', (_name, text, match) => {
+    expect(findLeaks(text).map((l) => l.match)).toContain(match);
+  });
+});
+
+describe("findLeak: a JSON parser's message about a value of ours that is not JSON", () => {
+  // chrome-devtools-mcp's emulate, called with extraHttpHeaders: " "
+  const headers = { jsonInputNames: ['extraHttpHeaders', 'headers'] };
+
+  it.each([
+    ['chrome-devtools-mcp', 'Invalid JSON for headers: Unexpected end of JSON input'],
+    ['with its class', 'Invalid JSON for headers: SyntaxError: Unexpected end of JSON input'],
+    ['the whole name', 'extraHttpHeaders: Unexpected token \'x\', "x" is not valid JSON'],
+    ['Python', 'Could not parse headers: Expecting value: line 1 column 1 (char 0)'],
+  ])('%s', (_name, text) => {
+    expect(findLeak(text, headers)).toBeNull();
+  });
+
+  it.each([
+    ['a parse of something the server fetched', 'Unexpected token < in JSON at position 0', headers],
+    ['another name', 'Invalid JSON in response body: Unexpected end of JSON input', headers],
+    ['a part of a longer word', 'Invalid JSON for subheaders: Unexpected end of JSON input', headers],
+    ['no value of ours that is not JSON', 'Invalid JSON for headers: Unexpected end of JSON input', {}],
+    ['another exception beside it', 'Invalid JSON for headers: oops\nTypeError: Cannot read properties of undefined (reading \'map\')', headers],
+  ])('still a leak: %s', (_name, text, opts) => {
+    expect(findLeak(text, opts)).toMatchObject({ kind: 'exception-dump' });
+  });
+});

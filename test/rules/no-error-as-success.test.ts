@@ -66,17 +66,38 @@ describe('no-error-as-success', () => {
     });
   });
 
-  describe('a success for schema-valid input is at most a warning', () => {
+  describe('a failure word the call asked for is the requested content', () => {
     // @modelcontextprotocol/server-everything get-annotated-message returns this example error message by design.
-    const annotated = exchange({
-      probe: 'positive',
-      tool: 'get-annotated-message',
-      args: { messageType: 'error' },
-      result: { content: [{ type: 'text', text: 'Error: Operation failed', annotations: { priority: 1, audience: ['user', 'assistant'] } }] },
+    const annotated = (args: Record<string, unknown>, text: string, probe: 'positive' | 'extra-properties' | 'wrong-type' = 'positive') =>
+      exchange({ probe, tool: 'get-annotated-message', args, result: { content: [{ type: 'text', text, annotations: { priority: 1, audience: ['user', 'assistant'] } }] } });
+
+    it.each([
+      ['get-annotated-message {messageType: "error"}', annotated({ messageType: 'error' }, 'Error: Operation failed')],
+      ['the same with an undeclared property', annotated({ messageType: 'error', __errlint_extra: 'x' }, 'Error: Operation failed', 'extra-properties')],
+      ['the value in another case', annotated({ messageType: 'ERROR' }, 'Error: Operation failed')],
+      ['a log tool asked for failed jobs', exchange({ probe: 'positive', tool: 'list_jobs', args: { status: 'failed', limit: 5 }, text: 'Failed: job 12 (timeout), job 19 (exit 1)' })],
+      ['a nested value', exchange({ probe: 'positive', tool: 'render', args: { sample: { kind: 'exception' } }, text: 'Exception: sample stack trace' })],
+      ['an invalid input whose failure word is the asked-for one', annotated({ messageType: 'error', includeImage: 'yes' }, 'Error: Operation failed', 'wrong-type')],
+    ])('passes: %s', (_name, ex) => {
+      expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
     });
 
-    it.each(['recommended', 'strict'] as const)('get-annotated-message {messageType: "error"} (%s)', (profile) => {
-      expect(grade(rule, annotated, { profile }).findings).toEqual([
+    it.each([
+      // context7: the call sent a library id, not the word "error"
+      ['context7 failing upstream', exchange({ probe: 'positive', tool: 'get-library-docs', args: { context7CompatibleLibraryID: '/vercel/next.js' }, text: 'Error fetching library context. Please try again later. TypeError: fetch failed' }), 'leadingFailureText', 'Error'],
+      ['a value that only contains the word', annotated({ messageType: 'error handling' }, 'Error: ECONNRESET while fetching page'), 'leadingFailureText', 'Error'],
+      ['a value naming another failure word', annotated({ messageType: 'error' }, 'Failed to render the message'), 'leadingFailureText', 'Failed'],
+      ['the word as a key, not a value', exchange({ probe: 'positive', args: { error: true }, text: 'Error: Operation failed' }), 'leadingFailureText', 'Error'],
+      // server-aws-kb-retrieval: {} sends no value at all
+      ['aws-kb-retrieval for {}', exchange({ probe: 'missing-required', tool: 'retrieve_from_aws_kb', args: {}, text: 'Retrieval failed or returned no results.' }), 'failureTextOnInvalidInput', 'failed'],
+      ['invalid input with a non-string value', annotated({ messageType: 7 }, 'Error: Operation failed', 'wrong-type'), 'failureTextOnInvalidInput', 'Error'],
+    ])('fails: %s', (_name, ex, messageId, phrase) => {
+      expect(grade(rule, ex).findings).toEqual([expect.objectContaining({ messageId, data: expect.objectContaining({ phrase }) })]);
+    });
+
+    it.each(['recommended', 'strict'] as const)('a success opening with failure text for schema-valid input is a warning (%s)', (profile) => {
+      const ex = exchange({ probe: 'positive', tool: 'get-annotated-message', args: { messageType: 'success' }, text: 'Error: Operation failed' });
+      expect(grade(rule, ex, { profile }).findings).toEqual([
         { messageId: 'leadingFailureText', severity: 'warning', data: { phrase: 'Error', label: 'positive case', text: 'Error: Operation failed' } },
       ]);
     });

@@ -154,3 +154,31 @@ describe('no-internal-details: raw runtime exceptions', () => {
     expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
   });
 });
+
+// From the registry-board audit: setup help and descriptions of our own input are not internals; crashes still are.
+describe('no-internal-details: a missing program, and a JSON value of ours that does not parse', () => {
+  const playwright = "### Error\nError: async initializeServer: Chromium distribution 'chrome' is not found at /opt/google/chrome/chrome\nRun \"npx playwright install chrome\"";
+
+  it.each([
+    ['@playwright/mcp without Chrome', exchange({ probe: 'positive', tool: 'browser_snapshot', isError: true, text: playwright })],
+    ['the same to an unknown tool', exchange({ probe: 'unknown-tool', isError: true, text: playwright })],
+    ['chrome-devtools-mcp without Chrome', exchange({ probe: 'positive', tool: 'list_pages', error: { code: -32603, message: "Could not find Google Chrome executable for channel 'stable' at:\n - /opt/google/chrome/chrome." } })],
+    ['chrome-devtools-mcp emulate with extraHttpHeaders " "', exchange({ probe: 'empty-values', tool: 'emulate', args: { extraHttpHeaders: ' ' }, isError: true, text: 'Invalid JSON for headers: Unexpected end of JSON input' })],
+    ['a nested value, named by its key', exchange({ probe: 'wrong-type', tool: 'request', args: { options: { body: 'errlint' } }, isError: true, text: 'body: Unexpected token \'e\', "errlint" is not valid JSON' })],
+  ])('passes: %s', (_name, ex) => {
+    expect(grade(rule, ex)).toEqual({ applies: true, findings: [] });
+  });
+
+  it.each([
+    ['vuetify-mcp', exchange({ probe: 'positive', tool: 'get_component_api', args: { component: 'VBtn' }, isError: true, text: "ENOENT: no such file or directory, scandir '/root/.cache/Vuetify'" }), 'absolute-path', '/root/.cache/Vuetify'],
+    ['a JSON parse of something the server fetched', exchange({ probe: 'positive', tool: 'search', args: { query: 'errlint' }, isError: true, text: 'Unexpected token < in JSON at position 0' }), 'exception-dump', 'Unexpected token < in JSON'],
+    ['a header value of ours that is JSON', exchange({ probe: 'positive', tool: 'emulate', args: { extraHttpHeaders: '{}' }, isError: true, text: 'Invalid JSON for headers: Unexpected end of JSON input' }), 'exception-dump', 'Unexpected end of JSON input'],
+    ['server-aws-kb-retrieval', exchange({ probe: 'missing-required', tool: 'retrieve_from_aws_kb', args: {}, isError: true, text: "Cannot destructure property 'query' of 'args' as it is undefined." }), 'exception-dump', "Cannot destructure property 'query' of 'args'"],
+    ['n8n-mcp', exchange({ probe: 'wrong-type', tool: 'search_nodes', args: { query: 7 }, isError: true, text: 'query.split is not a function' }), 'exception-dump', 'query.split is not a function'],
+    ['mcp-knowledge-graph', exchange({ probe: 'missing-required', tool: 'delete_entities', args: {}, error: { code: -32603, message: "Cannot read properties of undefined (reading 'filter')" } }), 'exception-dump', "Cannot read properties of undefined (reading 'filter')"],
+    // kubectl without a kubeconfig: a loopback address with a port, as the rulebook lists it (allowedHosts: ["localhost"] to accept it)
+    ['mcp-server-kubernetes', exchange({ probe: 'positive', tool: 'kubectl_get', args: { resourceType: 'pods' }, isError: true, text: 'The connection to the server localhost:8080 was refused - did you specify the right host or port?' }), 'private-address', 'localhost:8080'],
+  ])('fails: %s', (_name, ex, kind, match) => {
+    expect(grade(rule, ex).findings).toEqual([{ messageId: 'leak', severity: 'error', data: expect.objectContaining({ kind, match }) }]);
+  });
+});
