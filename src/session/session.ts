@@ -19,6 +19,14 @@ export { MAX_PROGRESS_TIMEOUTS } from './send.js';
 /** A tools/list that pages past this is not going to end. */
 const MAX_LIST_PAGES = 100;
 
+/**
+ * A server we cannot restart (one at a URL) that stopped answering may only be busy: one long call can hold a
+ * single-threaded server for half a minute (n8n-mcp on a 1 MB query). It gets a minute, three liveness checks of 20 s,
+ * before it counts as gone; one that refuses the connection fails them at once.
+ */
+const BUSY_CHECKS = 3;
+const BUSY_CHECK_MS = 20_000;
+
 export class Session {
   restarts = 0;
   /** Why the server can no longer be probed (it died and could not be restarted), or null. */
@@ -206,10 +214,22 @@ export class Session {
     await restart(this.link);
   }
 
-  /** Restart after a crash or hang; a server that will not come back (or is not ours to restart) ends probing without ending the run. */
+  /**
+   * Restart after a crash or hang. A server that is not ours to restart is first given time to answer again; one that
+   * will not come back ends probing without ending the run.
+   */
   async recover(): Promise<void> {
+    if (this.wire.notRestarted !== null && (await this.answersAgain())) return;
     const gone = await recover(this.link, () => this.restart());
     if (gone !== null) this.gone = gone;
+  }
+
+  /** Does a server that stopped answering answer a liveness check again within BUSY_CHECKS of them? */
+  private async answersAgain(): Promise<boolean> {
+    for (let check = 0; check < BUSY_CHECKS; check++) {
+      if (await this.isAlive(BUSY_CHECK_MS)) return true;
+    }
+    return false;
   }
 
   async close(): Promise<void> {

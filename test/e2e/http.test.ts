@@ -103,6 +103,16 @@ describe('HTTP answers', () => {
     expect(code).toBe(1);
   }, 60_000);
 
+  it('waits for a server that is only busy (a large call holds it 5 s), and goes on probing: not gone, not restarted', async () => {
+    const server = await serve('fixtures/busy-on-large.mjs', 'http');
+    const { report } = await lintJson(['--url', server.url, '--timeout', '1500', '--tool', 'lookup_user', '--probe', 'oversized,positive']);
+    expect(report.server.restarts).toBe(0);
+    expect(report.skips.filter((s) => /stopped answering/.test(s.reason))).toEqual([]);
+    // The call it was busy with timed out; the inputs after it were still sent.
+    expect(report.findings.some((f) => f.ruleId === 'timely-response' && f.probe === 'oversized')).toBe(true);
+    expect(report.tools.find((t) => t.name === 'lookup_user')!.probes).toEqual(expect.arrayContaining(['oversized', 'positive']));
+  }, 90_000);
+
   it('refuses a URL where nothing listens, in one line, with exit 2', async () => {
     const server = await serve('fixtures/well-behaved.mjs', 'http');
     await server.close(); // the port is now free
