@@ -189,13 +189,18 @@ async function lintOne(server: ListedServer, index: number, options: BoardOption
 function spawnLint(server: ListedServer, index: number, options: BoardOptions, reportPath: string, details?: Map<number, BoardDetail>): Promise<BoardRow> {
   const args = [options.bin, '--seed', String(options.seed), '--deadline', `${Math.ceil(options.deadlineMs / 1000)}s`, '-f', 'json', '-o', resolve(reportPath), ...options.lintArgs, ...server.args];
   const started = Date.now();
+  // A temp folder of its own, removed when its lint ends: what a server leaves there (a browser's profile, the artifacts
+  // of a launch that failed) never piles up in the user's. A list's own TMPDIR for a server still wins.
+  const temp = mkdtempSync(join(tmpdir(), 'errlint-server-'));
   return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: server.cwd, env: { ...process.env, ...server.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const env = { ...process.env, TMPDIR: temp, TMP: temp, TEMP: temp, ...server.env };
+    const child = spawn(process.execPath, args, { cwd: server.cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-8192)));
     const killer = setTimeout(() => child.kill('SIGKILL'), options.deadlineMs + 60_000);
     const finish = (exitCode: number, spawnError?: string) => {
       clearTimeout(killer);
+      rmSync(temp, { recursive: true, force: true });
       const report = readReport(reportPath);
       const durationMs = Date.now() - started;
       if (report) {

@@ -1,7 +1,7 @@
 // mcp-errlint scoreboard and merge: a list of 12 servers ranked on one board; two shards merged give the same board;
 // a server that cannot start is a row with its cause; a client config file is a list too.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp.js';
 import { runCli } from '../helpers/cli.js';
@@ -81,6 +81,21 @@ describe('mcp-errlint scoreboard', () => {
     const result = await board(['fixtures/client-configs/claude_desktop_config.json', ...BOARD, ...LINT]);
     expect(result.rows.map((row) => row.name).sort()).toEqual(['generic-error', 'stack-trace', 'well-behaved']);
     expect(result.rows[0].name).toBe('well-behaved');
+  }, 120_000);
+
+  it('gives each server a temp folder of its own and removes it when its lint ends: nothing it leaves there stays', async () => {
+    const dir = tempDir('errlint-board-');
+    const log = join(dir, 'left.txt');
+    const list = join(dir, 'servers.json');
+    writeFileSync(list, JSON.stringify({ servers: [{ name: 'leaves-temp', command: 'node', args: [resolve('fixtures/leaves-temp-file.mjs')], env: { ERRLINT_TEMP_LOG: log } }] }));
+    const result = await board([list, ...BOARD, '--', '--runs', '1', '--probe', 'missing-required']);
+    expect(result.rows.map((row) => [row.name, row.grade])).toEqual([['leaves-temp', 'A+']]);
+    const left = readFileSync(log, 'utf8').trim().split('\n');
+    expect(left.length).toBeGreaterThan(0); // the server did leave something each time it started
+    for (const path of left) {
+      expect(basename(dirname(path))).toMatch(/^errlint-server-/);
+      expect(existsSync(dirname(path))).toBe(false);
+    }
   }, 120_000);
 
   it('refuses lint flags after -- that it sets for every server itself, with the reason (issue 20)', async () => {
