@@ -8,7 +8,7 @@ import { escapeRegExp } from '../util/regex.js';
 import { isRecord } from '../util/guards.js';
 import type { AnswerView, CallView, Diagnosis } from './diagnosis.js';
 import { diagnose } from './diagnose.js';
-import { knownPaths, looseSpelling, sentValues, wordsOf } from './names.js';
+import { knownPaths, lastWordOf, looseSpelling, sentValues, wordsOf } from './names.js';
 import { answerView, callView } from './view.js';
 
 /** What an answer gives an agent: the kind of thing (the report's table of causes) and the instance, in words. */
@@ -144,7 +144,7 @@ const FAULT_BEFORE = String.raw`\b(?:invalid|malformed|bad|wrong|incorrect|illeg
 function shortened(text: string, call: CallView): string[][] {
   const byLastWord = new Map<string, string[][]>();
   for (const path of knownPaths(call)) {
-    const last = wordsOf(path[path.length - 1]).split(' ').pop()!;
+    const last = lastWordOf(path[path.length - 1]);
     if (last.length < 3 || /^\d+$/.test(last) || COMMON_WORDS.has(last) || COMMON_WORDS.has(last.replace(/s$/, ''))) continue;
     const stem = last.replace(/s$/, '');
     byLastWord.set(stem, [...(byLastWord.get(stem) ?? []), path]);

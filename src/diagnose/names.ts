@@ -15,6 +15,11 @@ export function looseName(name: string): string {
   return name.toLowerCase().replace(/[\s_\-.]+/g, '');
 }
 
+/** The last word of an identifier ("headers" of extraHttpHeaders): the noun an English compound is about. */
+export function lastWordOf(name: string): string {
+  return wordsOf(name).split(' ').pop()!;
+}
+
 /** The words of an identifier: "orderId", "order_id", "order-id" → "order id". */
 export function wordsOf(name: string): string {
   return name

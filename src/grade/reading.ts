@@ -21,7 +21,7 @@ import type { LeakOptions } from '../matchers/leaks.js';
 import { methodOf } from './exchange.js';
 import { environmentOf, guidanceOf, type Guidance } from '../diagnose/guidance.js';
 import type { Diagnosis } from '../diagnose/diagnosis.js';
-import { wordsOf } from '../diagnose/names.js';
+import { lastWordOf } from '../diagnose/names.js';
 
 /** What every reading of a run shares: the session, and the metadata field names the user added (one setting for all rules). */
 export interface ReadingSettings {
@@ -237,6 +237,6 @@ class OwnInput implements LeakOptions {
 
   /** Each argument whose string value we sent is not JSON, by its key and by the last word of a compound key ("headers"). */
   get jsonInputNames(): readonly string[] {
-    return [...new Set(nonJsonArguments(this.reading.exchange).flatMap((key) => [key, wordsOf(key).split(' ').pop() ?? key].filter((name) => name.length >= 4)))];
+    return [...new Set(nonJsonArguments(this.reading.exchange).flatMap((key) => [key, lastWordOf(key)].filter((name) => name.length >= 4)))];
   }
 }
